@@ -1,0 +1,170 @@
+"""Settings from the environment. With nothing set, the embedded default: SQLite, no Redis, no
+broker, deadlines closed by an in-process scheduler. With DATABASE_URL and REDIS_URL, the
+production stack: PostgreSQL, channels-redis, and a Celery worker plus beat closing deadlines."""
+
+import os
+import sys
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env(name, default=""):
+    return os.environ.get(name, default)
+
+
+def env_bool(name, default):
+    return env(name, "1" if default else "0").lower() in ("1", "true", "yes", "on")
+
+
+TESTING = "pytest" in sys.modules or env_bool("GENIUS_TESTING", False)
+DEBUG = env_bool("DEBUG", not TESTING)
+SECRET_KEY = env("SECRET_KEY") or "dev-only-insecure-key-set-SECRET_KEY-in-production"
+if not DEBUG and not TESTING and SECRET_KEY.startswith("dev-only"):
+    raise RuntimeError("Set SECRET_KEY when DEBUG is off.")
+ALLOWED_HOSTS = env("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
+CSRF_TRUSTED_ORIGINS = [o for o in env("CSRF_TRUSTED_ORIGINS").split(",") if o]
+
+# The games this site offers: one Django app each (see README, "Adding a game").
+GAME_APPS = [a for a in env("GENIUS_GAME_APPS", "games.coop_qwop,games.mystery_cosign").split(",") if a]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "matches",
+] + GAME_APPS
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "genius_site.urls"
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+WSGI_APPLICATION = None
+ASGI_APPLICATION = "genius_site.asgi.application"
+
+
+def database_from_url(url):
+    parts = urlparse(url)
+    if parts.scheme not in ("postgres", "postgresql"):
+        raise RuntimeError(f"DATABASE_URL must be a postgres:// URL, not {parts.scheme}://")
+    return {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": unquote(parts.path.lstrip("/")) or "postgres",
+        "USER": unquote(parts.username or ""),
+        "PASSWORD": unquote(parts.password or ""),
+        "HOST": parts.hostname or "",
+        "PORT": str(parts.port or ""),
+        "CONN_MAX_AGE": 0,
+    }
+
+
+DATABASE_URL = env("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {"default": database_from_url(DATABASE_URL)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": env("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
+            # IMMEDIATE: a transaction takes the write lock at BEGIN, so two closes or a close and
+            # a submission serialise instead of failing with "database is locked" on upgrade.
+            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 30},
+            # A file, not :memory:, so live-server and browser tests share it across threads.
+            "TEST": {"NAME": BASE_DIR / f".test-db-{os.getpid()}.sqlite3"},
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env("REDIS_URL")
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": env("CHANNELS_PREFIX", "genius")},
+        }
+    }
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Deadlines: "celery" (an eta task per phase plus a beat sweep) needs a broker; "inprocess" (a
+# sweep inside the ASGI server process) needs nothing. Both call matches.lifecycle.close_phase.
+DEADLINE_SCHEDULER = env("DEADLINE_SCHEDULER", "celery" if REDIS_URL else "inprocess")
+SWEEP_SECONDS = float(env("SWEEP_SECONDS", "2"))
+
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL or "memory://")
+CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "genius")
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BEAT_SCHEDULE = {
+    "sweep-overdue-phases": {"task": "matches.tasks.sweep_overdue_phases", "schedule": SWEEP_SECONDS},
+}
+CELERY_TIMEZONE = "UTC"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+LOGIN_ATTEMPTS = int(env("LOGIN_ATTEMPTS", "5"))  # failures per username and address ...
+LOGIN_ATTEMPTS_WINDOW = int(env("LOGIN_ATTEMPTS_WINDOW", "300"))  # ... within this many seconds
+
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # no form here needs more; larger posts get a 400
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+WHITENOISE_USE_FINDERS = True
+
+SESSION_COOKIE_HTTPONLY = True
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_TLS_PROXY", False) else None
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("BEHIND_TLS_PROXY", False)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "WARNING")},
+    "loggers": {"matches": {"level": env("LOG_LEVEL", "INFO")}},
+}
+
+if TESTING:
+    # Tests create many users; the slow production hasher would dominate the suite's time.
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,28 @@
+"""URLs by audience: public pages, a player's pages (/play/), a host's pages (/host/, /admin/)."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from matches.views import accounts, host, player, public
+
+urlpatterns = [
+    # public
+    path("", public.home, name="home"),
+    path("seasons/<slug:slug>/", public.season, name="season"),
+    path("matches/<int:match_id>/", public.match_public, name="match_public"),
+    path("games/", public.games, name="games"),
+    path("games/<slug:slug>/rules/", public.rules, name="rules"),
+    # player
+    path("play/<int:match_id>/", player.match_play, name="match_play"),
+    path("play/<int:match_id>/phases/<int:phase_id>/submit/", player.submit, name="submit"),
+    path("play/<int:match_id>/actions/<slug:name>/", player.act, name="act"),
+    # host
+    path("host/matches/<int:match_id>/", host.match_host, name="match_host"),
+    path("host/matches/<int:match_id>/export.json", host.match_export, name="match_export"),
+    path("admin/", admin.site.urls),
+    # accounts
+    path("accounts/login/", accounts.ThrottledLoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/invite/<uidb64>/<token>/", accounts.InviteView.as_view(), name="invite"),
+]

@@ -1,0 +1,276 @@
+"""The host's desk: seasons, players, the ledger, and matches with their controls."""
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+
+from games import registry
+from games.engine_api import LEDGER_KINDS, Invalid
+
+from . import lifecycle
+from .access import access_match_as_host, hosted_seasons
+from .models import Event, LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonPlayer, Submission, balances_for
+from .views.accounts import invite_path
+
+
+class HostScopedAdmin(admin.ModelAdmin):
+    """A host who is not a superuser sees only the seasons they host."""
+
+    season_path = "season"
+
+    def get_queryset(self, request):
+        qs = super().get_queryset(request)
+        if request.user.is_superuser:
+            return qs
+        return qs.filter(**{f"{self.season_path}__in": hosted_seasons(request.user)})
+
+
+class SeasonPlayerInline(admin.TabularInline):
+    model = SeasonPlayer
+    extra = 1
+    fields = ["display_name", "user", "status"]
+
+
+@admin.register(Season)
+class SeasonAdmin(HostScopedAdmin):
+    season_path = "pk"
+    list_display = ["name", "status", "created_at"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["hosts"]
+    inlines = [SeasonPlayerInline]
+
+
+@admin.register(SeasonPlayer)
+class SeasonPlayerAdmin(HostScopedAdmin):
+    list_display = ["display_name", "season", "status", "user"]
+    list_filter = ["season", "status"]
+    readonly_fields = ["invite_link", "balances"]
+
+    @admin.display(description="Invite link (works once: it sets the player's password)")
+    def invite_link(self, obj):
+        if not obj.pk:
+            return "Save first."
+        return format_html("<code>{}</code>", self.request_base + invite_path(obj.user))
+
+    @admin.display(description="Season balances")
+    def balances(self, obj):
+        return balances_for(obj.season, [obj]).get(obj.pk, {}) if obj.pk else {}
+
+    def get_form(self, request, obj=None, **kwargs):
+        self.request_base = request.build_absolute_uri("/")[:-1]
+        return super().get_form(request, obj, **kwargs)
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(HostScopedAdmin):
+    """Append-only: entries are added with a reason, never edited or deleted."""
+
+    list_display = ["created_at", "season", "player", "kind", "amount", "reason", "match", "created_by"]
+    list_filter = ["season", "kind"]
+    fields = ["season", "player", "kind", "amount", "reason"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+class MatchForm(forms.ModelForm):
+    game = forms.ChoiceField(choices=registry.choices)
+
+    class Meta:
+        model = Match
+        fields = ["season", "game", "title", "kind", "settings", "seed"]
+
+    def clean(self):
+        data = super().clean()
+        if self.instance.pk and self.instance.status != Match.DRAFT:
+            changed = {"game", "settings", "seed", "season"} & set(self.changed_data)
+            if changed:
+                raise forms.ValidationError("Game, season, settings and seed cannot change once the match started.")
+        return data
+
+
+class MatchPlayerInline(admin.TabularInline):
+    model = MatchPlayer
+    extra = 0
+    fields = ["seat", "season_player", "role"]
+
+    def has_add_permission(self, request, obj=None):
+        return obj is None or obj.status == Match.DRAFT
+
+    def has_change_permission(self, request, obj=None):
+        return obj is None or obj.status == Match.DRAFT
+
+    has_delete_permission = has_change_permission
+
+
+class PhaseInline(admin.TabularInline):
+    model = Phase
+    extra = 0
+    fields = ["sequence", "title", "status", "waits_on", "deadline", "remaining", "close_reason", "controls"]
+    readonly_fields = fields
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="")
+    def controls(self, phase):
+        if phase.status != Phase.OPEN:
+            return ""
+        return format_html(
+            '<a href="{}">extend / close…</a>', reverse("admin:matches_phase_control", args=[phase.match_id, phase.pk])
+        )
+
+
+@admin.register(Match)
+class MatchAdmin(HostScopedAdmin):
+    form = MatchForm
+    list_display = ["title", "game", "kind", "status", "season", "created_at"]
+    list_filter = ["status", "game", "season"]
+    readonly_fields = ["status", "settings_check", "pages", "outcome_table", "confirmed_at"]
+    inlines = [MatchPlayerInline, PhaseInline]
+    change_form_template = "admin/matches/match/change_form.html"
+
+    @admin.display(description="Pages")
+    def pages(self, match):
+        if not match.pk:
+            return "-"
+        return format_html(
+            '<a href="{}">host view</a> · <a href="{}">spectator view</a> · <a href="{}">export JSON</a>',
+            reverse("match_host", args=[match.pk]), reverse("match_public", args=[match.pk]),
+            reverse("match_export", args=[match.pk]),
+        )
+
+    @admin.display(description="Settings check")
+    def settings_check(self, match):
+        if not match.pk:
+            return "Save to check."
+        if match.status != Match.DRAFT:
+            return "Started with these settings."
+        problem = lifecycle.check_start(match)
+        lines = [problem] if problem else ["Ready to start."]
+        engine = registry.get(match.game)
+        merged = engine.validate_settings(match.settings, engine.min_seats)
+        if not isinstance(merged, Invalid):
+            lines += engine.settings_report(merged)
+        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((line,) for line in lines)))
+
+    @admin.display(description="Result")
+    def outcome_table(self, match):
+        if not match.outcome:
+            return "-"
+        names = {s.seat: s.season_player.display_name for s in match.seats.select_related("season_player")}
+        rows = ((r["place"], names.get(r["seat"]), r["score"]) for r in match.outcome["standings"])
+        return format_html("<table>{}</table>", format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", rows))
+
+    def get_urls(self):
+        own = [
+            path("<int:match_id>/control/<str:action>/", self.admin_site.admin_view(self.control), name="matches_match_control"),
+            path("<int:match_id>/confirm/", self.admin_site.admin_view(self.confirm), name="matches_match_confirm"),
+            path("<int:match_id>/phases/<int:phase_id>/", self.admin_site.admin_view(self.phase_control), name="matches_phase_control"),
+        ]
+        return own + super().get_urls()
+
+    CONTROLS = {
+        "start": lifecycle.do_start,
+        "pause": lifecycle.do_pause,
+        "resume": lifecycle.do_resume,
+        "cancel": lifecycle.do_cancel,
+    }
+
+    def control(self, request, match_id, action):
+        match = access_match_as_host(request.user, match_id)
+        if request.method != "POST" or action not in self.CONTROLS:
+            raise PermissionDenied("Use the buttons on the match page.")
+        _report(request, lambda: self.CONTROLS[action](match.pk, by=request.user))
+        return redirect("admin:matches_match_change", match.pk)
+
+    def phase_control(self, request, match_id, phase_id):
+        match = access_match_as_host(request.user, match_id)
+        phase = get_object_or_404(Phase, pk=phase_id, match=match)
+        form = ExtendForm(request.POST or None, initial={"deadline": phase.deadline})
+        if request.method == "POST" and "close" in request.POST:
+            _report(request, lambda: lifecycle.do_force_close(phase.pk, by=request.user))
+            return redirect("admin:matches_match_change", match.pk)
+        if request.method == "POST" and form.is_valid():
+            _report(request, lambda: lifecycle.do_extend(phase.pk, form.cleaned_data["deadline"], by=request.user))
+            return redirect("admin:matches_match_change", match.pk)
+        ctx = {**self.admin_site.each_context(request), "match": match, "phase": phase, "form": form, "now": timezone.now()}
+        return render(request, "admin/matches/phase_control.html", ctx)
+
+    def confirm(self, request, match_id):
+        match = access_match_as_host(request.user, match_id)
+        if match.status != Match.FINISHED or match.confirmed_at:
+            messages.info(request, "There is no unconfirmed result to confirm.")
+            return redirect("admin:matches_match_change", match.pk)
+        seats = match.seats.select_related("season_player")
+        initial = match.outcome["awards"]
+        formset = AwardFormSet(request.POST or None, initial=initial, form_kwargs={"seats": seats})
+        if request.method == "POST" and formset.is_valid():
+            awards = [f.cleaned_data for f in formset if f.cleaned_data and not f.cleaned_data.get("DELETE")]
+            _report(request, lambda: lifecycle.do_confirm_result(match.pk, awards, by=request.user))
+            return redirect("admin:matches_match_change", match.pk)
+        ctx = {**self.admin_site.each_context(request), "match": match, "formset": formset}
+        return render(request, "admin/matches/confirm.html", ctx)
+
+
+def _report(request, do):
+    try:
+        done = do()
+    except lifecycle.Refused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        (messages.success if done.changed else messages.info)(request, done.message)
+
+
+class ExtendForm(forms.Form):
+    deadline = forms.DateTimeField(help_text="New deadline, UTC (YYYY-MM-DD HH:MM:SS).")
+
+
+class AwardForm(forms.Form):
+    seat = forms.TypedChoiceField(coerce=lambda v: None if v == "" else int(v), empty_value=None, required=False)
+    kind = forms.ChoiceField(choices=[(k, k) for k in LEDGER_KINDS])
+    amount = forms.IntegerField()
+    reason = forms.CharField(max_length=300)
+
+    def __init__(self, *args, seats=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [("", "Communal pool")] + [(s.seat, s.season_player.display_name) for s in seats]
+
+
+AwardFormSet = forms.formset_factory(AwardForm, extra=1, can_delete=True)
+
+
+@admin.register(Submission)
+class SubmissionAdmin(HostScopedAdmin):
+    season_path = "phase__match__season"
+    list_display = ["created_at", "phase", "player", "source", "payload"]
+    list_filter = ["source", "phase__match"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Event)
+class EventAdmin(SubmissionAdmin):
+    season_path = "match__season"
+    list_display = ["match", "seq", "kind", "visibility", "seat", "text", "created_at"]
+    list_filter = ["visibility", "match"]

@@ -1,0 +1,54 @@
+"""One socket per open match page. The socket shows exactly what its page shows: a spectator
+socket (mode "watch") the spectator picture, a player socket ("play") that seat's picture, a
+host socket ("host") everything. Every message is rendered from presenters.match_picture for
+that viewer, after the socket's last event number, so a reconnect misses nothing."""
+
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from . import live
+from .sockets import resolve_viewer, socket_update
+
+
+class MatchConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        kwargs = self.scope["url_route"]["kwargs"]
+        self.match_id, mode = kwargs["match_id"], kwargs["mode"]
+        self.viewer = await database_sync_to_async(resolve_viewer)(self.scope.get("user"), self.match_id, mode)
+        if self.viewer is None:
+            await self.close(code=4403)
+            return
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        self.last_seq = _int(query.get("since", ["0"])[0])
+        self.csrf = self.scope.get("cookies", {}).get("csrftoken", "")
+        await self.channel_layer.group_add(live.group_name(self.match_id), self.channel_name)
+        await self.accept()
+        await self.push()
+
+    async def disconnect(self, code):
+        if getattr(self, "viewer", None) is not None:
+            await self.channel_layer.group_discard(live.group_name(self.match_id), self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        if content.get("type") == "resync":  # the browser asks for everything after `since`
+            self.last_seq = min(self.last_seq, _int(content.get("since", 0)))
+            await self.push(force=True)
+
+    async def match_changed(self, message):
+        if message["seq"] > self.last_seq:
+            await self.push()
+
+    async def push(self, force=False):
+        update = await database_sync_to_async(socket_update)(self.match_id, self.viewer, self.last_seq, self.csrf)
+        if update["seq"] > self.last_seq or force or self.last_seq == 0:
+            self.last_seq = update["seq"]
+            await self.send_json(update)
+
+
+def _int(value):
+    try:
+        return max(0, int(value))
+    except (TypeError, ValueError):
+        return 0

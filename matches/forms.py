@@ -1,0 +1,40 @@
+"""Django forms built from an engine's FormSpec. The form only coerces types and enforces the
+spec's bounds; the engine's validate_submission decides what is legal."""
+
+from django import forms
+
+from games import engine_api
+
+
+def _field(spec):
+    common = {"label": spec.label, "required": spec.required, "help_text": spec.help}
+    if spec.kind == engine_api.INT:
+        return forms.IntegerField(min_value=spec.min_value, max_value=spec.max_value, **common)
+    if spec.kind == engine_api.CHOICE:
+        choices = list(spec.choices) if spec.required else [("", "—")] + list(spec.choices)
+        return forms.ChoiceField(choices=choices, **common)
+    if spec.kind == engine_api.MULTICHOICE:
+        return forms.MultipleChoiceField(choices=spec.choices, widget=forms.CheckboxSelectMultiple, **common)
+    if spec.kind == engine_api.TEXT:
+        return forms.CharField(max_length=spec.max_length, **common)
+    raise ValueError(f"Unknown field kind {spec.kind!r}")
+
+
+def build_form(spec, data=None, initial=None, prefix=None):
+    fields = {f.name: _field(f) for f in spec.fields}
+    form_class = type("EngineForm", (forms.Form,), fields)
+    initial = {**{f.name: f.initial for f in spec.fields if f.initial is not None}, **(initial or {})}
+    return form_class(data=data, initial=initial, prefix=prefix)
+
+
+def cleaned_payload(form):
+    """The form's data with blank optional values left out (a partial submission)."""
+    return {k: v for k, v in form.cleaned_data.items() if v not in (None, "", [])}
+
+
+def form_errors_text(form):
+    parts = []
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else "Form"
+        parts.append(f"{label}: {' '.join(errors)}")
+    return " ".join(parts)

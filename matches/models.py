@@ -1,0 +1,247 @@
+"""Seasons, players, the ledger, matches, phases, submissions and the event log.
+
+Rules live in the game engines (games/); this module stores what they produce. Writes go
+through matches.lifecycle (state changes) and matches.ledger (balances), never straight here."""
+
+import hashlib
+import json
+import secrets
+
+from django.conf import settings as conf
+from django.db import models
+from django.db.models import Q, Sum
+
+from games import engine_api
+
+
+def new_seed():
+    return secrets.randbelow(2**62)
+
+
+def state_hash(state):
+    """A short fingerprint of an engine state, for audit and replay."""
+    canonical = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+class Season(models.Model):
+    ACTIVE, FINISHED = "active", "finished"
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(unique=True)
+    hosts = models.ManyToManyField(conf.AUTH_USER_MODEL, blank=True, related_name="hosted_seasons")
+    status = models.CharField(max_length=10, choices=[(ACTIVE, "Active"), (FINISHED, "Finished")], default=ACTIVE)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return self.name
+
+
+class SeasonPlayer(models.Model):
+    ACTIVE, ELIMINATED = "active", "eliminated"
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="players")
+    user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    display_name = models.CharField(max_length=40)
+    status = models.CharField(
+        max_length=10, choices=[(ACTIVE, "Active"), (ELIMINATED, "Eliminated")], default=ACTIVE
+    )
+
+    class Meta:
+        ordering = ["display_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "user"], name="one_membership_per_season"),
+            models.UniqueConstraint(fields=["season", "display_name"], name="unique_name_per_season"),
+        ]
+
+    def __str__(self):
+        return self.display_name
+
+
+LEDGER_KIND_CHOICES = [
+    (engine_api.GARNET, "Garnets"),
+    (engine_api.TOKEN_OF_LIFE, "Tokens of life"),
+    (engine_api.MARK_OF_ELIMINATION, "Marks of elimination"),
+    (engine_api.ELIMINATION_CANDIDATE, "Elimination candidacy"),
+    (engine_api.COMMUNAL_GARNET, "Communal garnet pool"),
+]
+
+
+class LedgerEntry(models.Model):
+    """Append-only. A balance is the sum of a player's entries of one kind; the communal pool
+    is the sum of entries with no player."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="ledger")
+    player = models.ForeignKey(SeasonPlayer, null=True, blank=True, on_delete=models.PROTECT, related_name="ledger")
+    kind = models.CharField(max_length=24, choices=LEDGER_KIND_CHOICES)
+    amount = models.IntegerField()
+    reason = models.CharField(max_length=300)
+    match = models.ForeignKey("Match", null=True, blank=True, on_delete=models.PROTECT, related_name="ledger")
+    created_by = models.ForeignKey(conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name_plural = "ledger entries"
+        constraints = [models.CheckConstraint(condition=~Q(reason=""), name="ledger_reason_required")]
+
+    def __str__(self):
+        who = self.player or "communal pool"
+        return f"{who}: {self.amount:+d} {self.get_kind_display()} ({self.reason})"
+
+
+class Match(models.Model):
+    DRAFT, RUNNING, PAUSED, FINISHED, CANCELLED = "draft", "running", "paused", "finished", "cancelled"
+    STATUS_CHOICES = [
+        (DRAFT, "Draft"),
+        (RUNNING, "Running"),
+        (PAUSED, "Paused"),
+        (FINISHED, "Finished"),
+        (CANCELLED, "Cancelled"),
+    ]
+    MAIN, DEATH = "main", "death"
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="matches")
+    game = models.CharField(max_length=40)
+    title = models.CharField(max_length=100)
+    kind = models.CharField(max_length=5, choices=[(MAIN, "Main Match"), (DEATH, "Death Match")], default=MAIN)
+    status = models.CharField(max_length=10, choices=STATUS_CHOICES, default=DRAFT)
+    settings = models.JSONField(default=dict, blank=True)
+    state = models.JSONField(null=True, blank=True, editable=False)
+    seed = models.BigIntegerField(default=new_seed)
+    event_seq = models.PositiveIntegerField(default=0, editable=False)  # last event number
+    step = models.PositiveIntegerField(default=0, editable=False)  # state changes so far
+    outcome = models.JSONField(null=True, blank=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True, editable=False)
+    finished_at = models.DateTimeField(null=True, blank=True, editable=False)
+    confirmed_at = models.DateTimeField(null=True, blank=True, editable=False)
+    confirmed_by = models.ForeignKey(
+        conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, editable=False
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name_plural = "matches"
+
+    def __str__(self):
+        return self.title
+
+    @property
+    def is_over(self):
+        return self.status in (self.FINISHED, self.CANCELLED)
+
+
+class MatchPlayer(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    season_player = models.ForeignKey(SeasonPlayer, on_delete=models.PROTECT, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    role = models.CharField(max_length=30, blank=True)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="unique_seat"),
+            models.UniqueConstraint(fields=["match", "season_player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self):
+        return f"Seat {self.seat}: {self.season_player}"
+
+
+class Phase(models.Model):
+    OPEN, CLOSED, CANCELLED = "open", "closed", "cancelled"
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="phases")
+    sequence = models.PositiveIntegerField()
+    key = models.CharField(max_length=60)
+    title = models.CharField(max_length=120)
+    status = models.CharField(
+        max_length=10, choices=[(OPEN, "Open"), (CLOSED, "Closed"), (CANCELLED, "Cancelled")], default=OPEN
+    )
+    waits_on = models.JSONField(default=list)  # seat numbers
+    close_early = models.BooleanField(default=False)
+    opened_at = models.DateTimeField()
+    deadline = models.DateTimeField()
+    remaining = models.DurationField(null=True, blank=True)  # time left, kept while paused
+    closed_at = models.DateTimeField(null=True, blank=True)
+    close_reason = models.CharField(max_length=20, blank=True)
+    closed_step = models.PositiveIntegerField(null=True, blank=True)
+    state_hash = models.CharField(max_length=16, blank=True)  # engine state after resolving
+
+    class Meta:
+        ordering = ["sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "sequence"], name="unique_phase_sequence"),
+            models.UniqueConstraint(fields=["match", "key"], name="unique_phase_key"),
+        ]
+        indexes = [models.Index(fields=["status", "deadline"])]
+
+    def __str__(self):
+        return self.title
+
+
+class Submission(models.Model):
+    """Every revision is kept; the newest one when the phase closes is the one that counts."""
+
+    PLAYER, DEFAULT = "player", "default"
+    phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="submissions")
+    player = models.ForeignKey(MatchPlayer, on_delete=models.CASCADE, related_name="submissions")
+    payload = models.JSONField(null=True)
+    source = models.CharField(max_length=10, choices=[(PLAYER, "Player"), (DEFAULT, "Default at close")])
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["id"]
+
+
+class Action(models.Model):
+    """An accepted immediate action (a purchase, a proposal), kept for audit and replay."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    player = models.ForeignKey(MatchPlayer, on_delete=models.CASCADE, related_name="actions")
+    name = models.CharField(max_length=40)
+    payload = models.JSONField()
+    context = models.JSONField()  # the balances the engine saw
+    step = models.PositiveIntegerField()
+    state_hash = models.CharField(max_length=16)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["step"]
+
+
+class Event(models.Model):
+    PUBLIC, PRIVATE, HOST = engine_api.PUBLIC, engine_api.PRIVATE, engine_api.HOST_ONLY
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=40)
+    visibility = models.CharField(
+        max_length=8, choices=[(PUBLIC, "Public"), (PRIVATE, "One seat"), (HOST, "Host only")]
+    )
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    text = models.TextField()
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="unique_event_seq")]
+
+    def as_engine_event(self):
+        return engine_api.Event(self.kind, self.text, self.visibility, self.seat, self.data)
+
+
+def balances_for(season, players=None):
+    """{season_player_id: {kind: total}} for the season (or the given players)."""
+    rows = LedgerEntry.objects.filter(season=season, player__isnull=False)
+    if players is not None:
+        rows = rows.filter(player__in=players)
+    out = {}
+    for row in rows.values("player_id", "kind").annotate(total=Sum("amount")):
+        out.setdefault(row["player_id"], {})[row["kind"]] = row["total"]
+    return out
+
+
+def communal_pool(season):
+    return LedgerEntry.objects.filter(season=season, player__isnull=True).aggregate(t=Sum("amount"))["t"] or 0

@@ -1,0 +1,102 @@
+"""One per-viewer picture of a match. Every page and every websocket message is built here,
+from the engine's view for that viewer and the events that viewer may see, and nothing else."""
+
+from django.db.models import Q
+from django.template.loader import select_template
+
+from games.engine_api import Viewer
+
+from .forms import build_form
+from .lifecycle import engine_of
+from .models import Event, Phase
+
+
+def visible_events(match, viewer, since=0):
+    events = match.events.filter(seq__gt=since)
+    if viewer.is_host or match.is_over:
+        return events
+    if viewer.is_spectator:
+        return events.filter(visibility=Event.PUBLIC)
+    return events.filter(Q(visibility=Event.PUBLIC) | Q(visibility=Event.PRIVATE, seat=viewer.seat))
+
+
+def engine_view(match, viewer):
+    if match.state is None:
+        return {}
+    return engine_of(match).view(match.state, viewer)
+
+
+def named_standings(match, seats):
+    """The outcome's standings with names; shown to everyone once the match is over."""
+    if not match.outcome:
+        return []
+    names = {s.seat: s.season_player.display_name for s in seats}
+    rows = [{**row, "name": names.get(row["seat"], "?")} for row in match.outcome["standings"]]
+    return sorted(rows, key=lambda r: (r["place"], r["seat"]))
+
+
+def named_awards(match, seats):
+    if not match.outcome:
+        return []
+    names = {s.seat: s.season_player.display_name for s in seats}
+    return [{**a, "name": names.get(a["seat"], "Communal pool")} for a in match.outcome["awards"]]
+
+
+def match_picture(match, viewer, player=None):
+    """Everything `viewer` may see of `match`: the context of every match page."""
+    seats = list(match.seats.select_related("season_player"))
+    open_phases = list(match.phases.filter(status=Phase.OPEN).order_by("sequence"))
+    names = {s.seat: s.season_player.display_name for s in seats}
+    for phase in open_phases:
+        phase.waiting_names = [names.get(seat, "?") for seat in phase.waits_on]
+    picture = {
+        "match": match,
+        "viewer": viewer,
+        "game": engine_of(match),
+        "game_template": select_template([f"{match.game}/view.html", "matches/generic_view.html"]),
+        "view": engine_view(match, viewer),
+        "events": list(visible_events(match, viewer)),
+        "open_phases": open_phases,
+        "seats": seats,
+        "standings": named_standings(match, seats) if match.is_over or viewer.is_host else [],
+        "awards": named_awards(match, seats) if match.is_over or viewer.is_host else [],
+    }
+    if player is not None:
+        picture.update(player_part(match, player, open_phases))
+        picture["forms_key"] = forms_key(picture)
+    return picture
+
+
+def forms_key(picture):
+    """Changes only when the set of forms in front of the player changes, so that a push about
+    something else does not wipe a half-filled form."""
+    phases = ",".join(str(f["phase"].pk) for f in picture.get("forms", []))
+    actions = ",".join(a["spec"].name for a in picture.get("actions", []))
+    return f"{phases}|{actions}|{picture['match'].status}"
+
+
+def player_part(match, player, open_phases):
+    """The seat's own forms, actions and submissions."""
+    engine = engine_of(match)
+    mine = list(player.submissions.select_related("phase").order_by("-id"))
+    latest = {}
+    for sub in reversed(mine):
+        latest[sub.phase_id] = sub
+    forms = []
+    if match.status == match.RUNNING:
+        for phase in open_phases:
+            if player.seat in phase.waits_on:
+                spec = engine.form(match.state, phase.key, player.seat)
+                last = latest.get(phase.pk)
+                initial = last.payload if last and isinstance(last.payload, dict) else None
+                forms.append({"phase": phase, "spec": spec, "form": build_form(spec, initial=initial), "last": last})
+    actions = []
+    if match.status == match.RUNNING:
+        keys = [p.key for p in open_phases]
+        for spec in engine.actions(match.state, player.seat, keys):
+            actions.append({"spec": spec, "form": build_form(spec.form, prefix=spec.name)})
+    return {"player": player, "forms": forms, "actions": actions, "my_submissions": mine}
+
+
+def viewer_for_player(player):
+    return Viewer.for_seat(player.seat)

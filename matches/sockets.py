@@ -1,0 +1,59 @@
+"""What a socket may see, and the message it gets: sync code the consumer runs in a thread."""
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from games.engine_api import Viewer
+
+from .access import is_host
+from .models import Match, MatchPlayer
+from .presenters import match_picture, visible_events
+
+
+class SocketViewer:
+    """The viewer of one socket: the engine viewer plus the seat row for a player."""
+
+    def __init__(self, viewer, player_id=None):
+        self.viewer, self.player_id = viewer, player_id
+
+
+def resolve_viewer(user, match_id, mode):
+    match = Match.objects.select_related("season").filter(pk=match_id).exclude(status=Match.DRAFT).first()
+    if match is None:
+        return None
+    if mode == "watch":
+        return SocketViewer(Viewer.spectator())
+    if not user or not user.is_authenticated:
+        return None
+    if mode == "host":
+        return SocketViewer(Viewer.host()) if is_host(user, match.season) else None
+    if mode == "play":
+        player = MatchPlayer.objects.filter(match=match, season_player__user=user).first()
+        return SocketViewer(Viewer.for_seat(player.seat), player.pk) if player else None
+    return None
+
+
+def socket_update(match_id, socket_viewer, since, csrf_token=""):
+    match = Match.objects.select_related("season").get(pk=match_id)
+    player = None
+    if socket_viewer.player_id:
+        player = MatchPlayer.objects.select_related("season_player").get(pk=socket_viewer.player_id)
+        player.match = match
+    picture = match_picture(match, socket_viewer.viewer, player)
+    picture["csrf_token"] = csrf_token
+    sections = {"live-state": render_to_string("matches/_live_state.html", picture)}
+    if player is not None:
+        sections["live-forms"] = render_to_string("matches/_live_forms.html", picture)
+    return {
+        "type": "update",
+        "seq": match.event_seq,
+        "status": match.status,
+        "server_time": timezone.now().isoformat(),
+        "forms_key": picture.get("forms_key", ""),
+        "events": [
+            {"seq": e.seq, "kind": e.kind, "text": e.text, "at": e.created_at.isoformat()}
+            for e in visible_events(match, socket_viewer.viewer, since)
+        ],
+        "sections": sections,
+    }
+

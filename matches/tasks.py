@@ -1,0 +1,14 @@
+from celery import shared_task
+
+from . import lifecycle
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def close_phase_at(phase_id):
+    """The eta task of one phase; does nothing if the phase closed already or was extended."""
+    return lifecycle.close_phase(phase_id, "deadline")
+
+
+@shared_task(ignore_result=True)
+def sweep_overdue_phases():
+    return lifecycle.sweep()

@@ -1,0 +1,60 @@
+"""A player's own match page and the two things they can post: a submission and an action."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from .. import lifecycle
+from ..access import access_seat
+from ..forms import build_form, cleaned_payload, form_errors_text
+from ..models import Phase
+from ..presenters import match_picture, viewer_for_player
+
+
+@login_required
+def match_play(request, match_id):
+    player = access_seat(request.user, match_id)
+    picture = match_picture(player.match, viewer_for_player(player), player)
+    return render(request, "matches/match_play.html", picture)
+
+
+@login_required
+@require_POST
+def submit(request, match_id, phase_id):
+    player = access_seat(request.user, match_id)
+    phase = Phase.objects.filter(pk=phase_id, match_id=match_id).first()
+    if phase is None or phase.status != Phase.OPEN or player.seat not in phase.waits_on:
+        messages.error(request, "That phase is not open for you; nothing was recorded.")
+        return redirect("match_play", match_id)
+    engine = lifecycle.engine_of(player.match)
+    form = build_form(engine.form(player.match.state, phase.key, player.seat), data=request.POST)
+    _run(request, form, lambda data: lifecycle.do_submit(phase.pk, player, data))
+    return redirect("match_play", match_id)
+
+
+@login_required
+@require_POST
+def act(request, match_id, name):
+    player = access_seat(request.user, match_id)
+    engine = lifecycle.engine_of(player.match)
+    open_keys = list(player.match.phases.filter(status=Phase.OPEN).values_list("key", flat=True))
+    specs = {a.name: a for a in engine.actions(player.match.state or {}, player.seat, open_keys)} if player.match.state else {}
+    if name not in specs:
+        messages.error(request, "That action is not available now; nothing changed.")
+        return redirect("match_play", match_id)
+    form = build_form(specs[name].form, data=request.POST, prefix=name)
+    _run(request, form, lambda data: lifecycle.do_action(player, name, data))
+    return redirect("match_play", match_id)
+
+
+def _run(request, form, do):
+    if not form.is_valid():
+        messages.error(request, f"Not recorded. {form_errors_text(form)}")
+        return
+    try:
+        done = do(cleaned_payload(form))
+    except lifecycle.Refused as refusal:
+        messages.error(request, f"Not recorded. {refusal}")
+    else:
+        messages.success(request, done.message)

@@ -1,0 +1,64 @@
+// Keeps a match page live: countdowns on the server's clock, and a socket that sends every
+// change this viewer may see. Without JavaScript the page still works by reloading.
+(function () {
+  "use strict";
+  var root = document.querySelector(".match[data-socket]");
+  var conn = document.querySelector(".conn");
+  var serverOffset = Date.parse(document.body.dataset.serverTime) - Date.now();
+  if (isNaN(serverOffset)) serverOffset = 0;
+
+  function tick() {
+    var now = Date.now() + serverOffset;
+    document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
+      var left = Math.max(0, Math.round((Date.parse(el.dataset.deadline) - now) / 1000));
+      var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
+      el.textContent = (h ? h + "h " : "") + (h || m ? m + "m " : "") + s + "s";
+    });
+  }
+  setInterval(tick, 250);
+  tick();
+  if (!root || !("WebSocket" in window)) return;
+
+  var seq = parseInt(root.dataset.seq || "0", 10);
+  var formsKey = null, delay = 1000, socket = null;
+
+  function setConn(state, text) {
+    if (!conn) return;
+    conn.dataset.state = state;
+    conn.textContent = "Live updates: " + text;
+  }
+
+  function apply(update) {
+    if (update.server_time) serverOffset = Date.parse(update.server_time) - Date.now();
+    var state = document.getElementById("live-state");
+    if (state && update.sections["live-state"] !== undefined) state.innerHTML = update.sections["live-state"];
+    var forms = document.getElementById("live-forms");
+    if (forms && update.sections["live-forms"] !== undefined && update.forms_key !== formsKey) {
+      if (formsKey !== null) forms.classList.add("flash");
+      forms.innerHTML = update.sections["live-forms"];
+    }
+    formsKey = update.forms_key;
+    seq = Math.max(seq, update.seq);
+    root.dataset.seq = String(seq);
+    tick();
+  }
+
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + root.dataset.socket + "?since=" + seq);
+    setConn("connecting", "connecting…");
+    socket.onopen = function () { delay = 1000; setConn("live", "on"); };
+    socket.onmessage = function (msg) {
+      var update = JSON.parse(msg.data);
+      if (update.type === "update") apply(update);
+    };
+    socket.onclose = function () {
+      setConn("offline", "reconnecting…");
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 15000);
+    };
+  }
+  // Forms already on the page count as seen: only a different set of forms replaces them.
+  formsKey = root.dataset.formsKey || null;
+  connect();
+})();

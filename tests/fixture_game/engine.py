@@ -1,0 +1,156 @@
+"""Unique Bid: a small game that proves the platform before (and beside) any real game.
+
+Each round every seat bids 1-10 in private; the highest bid nobody else made scores a point.
+Every seat holds a secret code only it (and the host) may see, so leak tests have something to
+look for. A hint costs a garnet (an immediate action with a ledger effect). After an even round
+its winner gets a one-seat bonus prompt (a phase the engine decides on mid-match)."""
+
+import copy
+
+from games import engine_api as api
+
+
+class UniqueBid(api.GameEngine):
+    slug = "fixture"
+    name = "Unique Bid (fixture)"
+    kind = "main"
+    min_seats, max_seats = 2, 200
+    default_settings = {"rounds": 3, "round_seconds": 60, "close_early": True}
+    summary = "Bid high, but alone."
+
+    def validate_settings(self, settings, seats):
+        merged = super().validate_settings(settings, seats)
+        if isinstance(merged, api.Invalid):
+            return merged
+        if not isinstance(merged["rounds"], int) or not 1 <= merged["rounds"] <= 20:
+            return api.Invalid("rounds must be a whole number from 1 to 20.")
+        if not isinstance(merged["round_seconds"], int) or not 1 <= merged["round_seconds"] <= 172800:
+            return api.Invalid("round_seconds must be from 1 to 172800.")
+        return merged
+
+    def setup(self, seats, settings, rng):
+        state = {
+            "settings": settings,
+            "names": [s.name for s in seats],
+            "secrets": [f"SECRET-{s.index}-{rng.randint(1000, 9999)}" for s in seats],
+            "scores": [0] * len(seats),
+            "rounds": [],
+            "hints": [0] * len(seats),
+            "round": 1,
+            "finished": False,
+        }
+        events = [api.private(s.index, "secret", f"Your secret code is {state['secrets'][s.index]}.") for s in seats]
+        return api.Transition(state, events, [self._round_phase(state)])
+
+    def _round_phase(self, state):
+        n = state["round"]
+        seats = tuple(range(len(state["names"])))
+        return api.PhaseSpec(f"round-{n}", f"Round {n}", seats, state["settings"]["round_seconds"],
+                             state["settings"]["close_early"])
+
+    def form(self, state, phase_key, seat):
+        if phase_key.startswith("bonus"):
+            return api.FormSpec((api.Field("double", "Double your point?", api.CHOICE, (("yes", "Yes"), ("no", "No")), required=True),))
+        return api.FormSpec((
+            api.Field("bid", "Your bid", api.INT, min_value=1, max_value=10, required=True),
+            api.Field("note", "Note to yourself", api.TEXT, max_length=50),
+        ), submit_label="Bid")
+
+    def validate_submission(self, state, phase_key, seat, data):
+        if not isinstance(data, dict):
+            return api.Invalid("A submission is a set of fields.")
+        if set(data) - {"bid", "note", "double"}:
+            return api.Invalid("Unknown fields.")
+        if phase_key.startswith("bonus"):
+            return {"double": data["double"]} if data.get("double") in ("yes", "no") else api.Invalid("Answer yes or no.")
+        bid = data.get("bid")
+        if type(bid) is not int or not 1 <= bid <= 10:
+            return api.Invalid("Bid a whole number from 1 to 10.")
+        note = data.get("note", "")
+        if not isinstance(note, str) or len(note) > 50:
+            return api.Invalid("A note is at most 50 characters.")
+        return {"bid": bid, "note": note} if note else {"bid": bid}
+
+    def default_submission(self, state, phase_key, seat, last, rng):
+        if last is not None:
+            return last
+        if phase_key.startswith("bonus"):
+            return {"double": "no"}
+        return {"bid": rng.randint(1, 10)}
+
+    def resolve(self, state, phase_key, submissions, rng):
+        state = copy.deepcopy(state)
+        if phase_key.startswith("bonus"):
+            seat, answer = next(iter(submissions.items()))
+            if answer and answer["double"] == "yes":
+                state["scores"][seat] += 1
+            text = f"{state['names'][seat]} {'doubled' if answer['double'] == 'yes' else 'kept'} the point."
+            return self._next_round(state, [api.public("bonus", text)])
+        bids = {int(seat): sub["bid"] for seat, sub in submissions.items()}
+        counts = {}
+        for bid in bids.values():
+            counts[bid] = counts.get(bid, 0) + 1
+        unique = [b for b, c in counts.items() if c == 1]
+        winner = None
+        if unique:
+            top = max(unique)
+            winner = next(seat for seat, bid in bids.items() if bid == top)
+            state["scores"][winner] += 1
+        state["rounds"].append({"bids": [bids[s] for s in sorted(bids)], "winner": winner})
+        who = state["names"][winner] if winner is not None else "nobody"
+        events = [api.public("round", f"Round {state['round']}: bids {[bids[s] for s in sorted(bids)]}; {who} scores.")]
+        if winner is not None and state["round"] % 2 == 0 and state["round"] < state["settings"]["rounds"]:
+            spec = api.PhaseSpec(f"bonus-{state['round']}", f"Bonus for {who}", (winner,), state["settings"]["round_seconds"], True)
+            return api.Transition(state, events, [spec])
+        return self._next_round(state, events)
+
+    def _next_round(self, state, events):
+        if state["round"] >= state["settings"]["rounds"]:
+            state["finished"] = True
+            return api.Transition(state, events, [], finished=True)
+        state["round"] += 1
+        return api.Transition(state, events, [self._round_phase(state)])
+
+    def actions(self, state, seat, open_phase_keys):
+        if state["finished"] or not open_phase_keys:
+            return []
+        return [api.ActionSpec("hint", "Buy a hint (1 garnet)", api.FormSpec((), submit_label="Buy"))]
+
+    def apply_action(self, state, seat, name, data, ctx, rng):
+        if name != "hint" or data:
+            return api.Invalid("There is no such action.")
+        if ctx.balance(seat, api.GARNET) < 1:
+            return api.Invalid("A hint costs 1 garnet and you have none.")
+        state = copy.deepcopy(state)
+        state["hints"][seat] += 1
+        hint = f"Hint: the most common winning bid so far is {rng.randint(1, 10)}."
+        return api.Transition(state, [api.private(seat, "hint", hint)],
+                              ledger=[api.LedgerDelta(seat, api.GARNET, -1, "Bought a hint in Unique Bid")])
+
+    def view(self, state, viewer):
+        out = {"round": state["round"], "scores": dict(zip(state["names"], state["scores"])), "rounds": state["rounds"]}
+        if viewer.is_host or state["finished"]:
+            out["secrets"] = state["secrets"]
+        elif viewer.kind == api.SEAT:
+            out["my_secret"] = state["secrets"][viewer.seat]
+            out["my_hints"] = state["hints"][viewer.seat]
+        return out
+
+    def outcome(self, state):
+        scores = state["scores"]
+        standings = [api.Standing(s, 1 + sum(o > scores[s] for o in scores), scores[s]) for s in range(len(scores))]
+        awards = [api.LedgerDelta(s.seat, api.GARNET, 1, "Won Unique Bid") for s in standings if s.place == 1]
+        return api.Outcome(standings, awards, "Unique Bid is over.")
+
+    def random_submission(self, state, phase_key, seat, rng):
+        if phase_key.startswith("bonus"):
+            return {"double": rng.choice(["yes", "no"])}
+        return {"bid": rng.randint(1, 10)}
+
+    def random_action(self, state, seat, open_phase_keys, ctx, rng):
+        if ctx.balance(seat, api.GARNET) >= 1 and rng.random() < 0.1:
+            return ("hint", {})
+        return None
+
+
+FIXTURE = UniqueBid()
