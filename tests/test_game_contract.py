@@ -1,0 +1,175 @@
+"""The contract every registered game engine must keep, run against each of them (and the
+fixture game): pure Python, deterministic, JSON state, no mutation of its input, bots that only
+make legal moves, defaults that are legal, hostile input refused without raising, and matches
+that end with a full set of standings."""
+
+import copy
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games import engine_api as api
+from games import registry
+
+ENGINES = registry.all_engines()
+IDS = [e.slug for e in ENGINES]
+HOSTILE = [
+    None, [], "bid", 7, {"__class__": 1}, {"x" * 10_000: 1}, {"bid": "9" * 5000}, {"bid": [1, 2]},
+    {"bid": {"nested": {"deep": []}}}, {"card_1": "Z", "card_999": "Q"}, {"P": -1}, {"P": 10**30},
+    {"picks": ["A"] * 1000}, {"target": None, "P": "1", "Q": 1.5},
+]
+
+
+def seats_for(engine, n=None):
+    n = n or engine.min_seats
+    roles = engine.roles
+    return [api.SeatInfo(i, f"Player {i}", roles[i % len(roles)] if roles else "") for i in range(n)]
+
+
+def play(engine, seed, n=None, miss=0.15):
+    """Drive a whole match the way the platform does, with the engine's own bot."""
+    seats = seats_for(engine, n)
+    settings = engine.validate_settings({}, len(seats))
+    assert not isinstance(settings, api.Invalid), settings
+    t = engine.setup(seats, settings, api.derive_rng(seed, "setup"))
+    state, open_phases, trail = t.state, list(t.open), [t]
+    bot = random.Random(f"bot:{seed}")
+    for step in range(5000):
+        if t.finished:
+            return state, trail
+        assert open_phases, "the match is not finished but no phase is open"
+        ctx = api.Context({s.index: {api.GARNET: 3} for s in seats})
+        for seat in seats:
+            choice = engine.random_action(state, seat.index, [p.key for p in open_phases], ctx, bot)
+            if choice:
+                result = engine.apply_action(state, seat.index, *choice, ctx, api.derive_rng(seed, f"a{step}"))
+                assert not isinstance(result, api.Invalid), f"bot action refused: {result}"
+                state = result.state
+                open_phases += result.open
+        phase = open_phases.pop(0)
+        subs = {}
+        for seat in phase.waits_on:
+            given = None
+            if bot.random() > miss:
+                data = engine.random_submission(state, phase.key, seat, bot)
+                given = engine.validate_submission(state, phase.key, seat, data)
+                assert not isinstance(given, api.Invalid), f"bot move refused in {phase.key}: {given}"
+            counted = engine.default_submission(state, phase.key, seat, given, api.derive_rng(seed, f"d{phase.key}{seat}"))
+            if counted is not None:
+                again = engine.validate_submission(state, phase.key, seat, counted)
+                assert not isinstance(again, api.Invalid), f"default refused in {phase.key}: {again}"
+            subs[seat] = counted
+        t = engine.resolve(state, phase.key, subs, api.derive_rng(seed, f"r{phase.key}"))
+        trail.append(t)
+        state = t.state
+        open_phases += t.open
+    raise AssertionError("no end after 5000 steps")
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_never_imports_django(engine):
+    """Import the engine in a fresh interpreter: not one django module may come with it."""
+    code = (
+        "import sys, importlib; importlib.import_module(sys.argv[1]); "
+        "print(','.join(m for m in sys.modules if m == 'django' or m.startswith('django.')))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    out = subprocess.run([sys.executable, "-c", code, type(engine).__module__], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent, env=env, check=True)
+    assert out.stdout.strip() == "", f"{type(engine).__module__} pulls in {out.stdout.strip()}"
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_describes_itself(engine):
+    assert engine.slug and engine.name and engine.kind in ("main", "death")
+    assert 1 <= engine.min_seats <= engine.max_seats
+    assert isinstance(engine.validate_settings({"no_such_setting": 1}, engine.min_seats), api.Invalid)
+    assert isinstance(engine.validate_settings({}, engine.max_seats + 1), api.Invalid)
+    json.dumps(engine.default_settings)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_it_plays_to_an_end_with_a_place_for_every_seat(engine, seed):
+    state, trail = play(engine, seed)
+    outcome = engine.outcome(state)
+    assert sorted(s.seat for s in outcome.standings) == list(range(engine.min_seats))
+    places = sorted(s.place for s in outcome.standings)
+    assert places[0] == 1 and all(1 <= p <= len(places) for p in places)
+    for award in outcome.awards:
+        assert award.kind in api.LEDGER_KINDS and award.reason
+        assert award.seat is None or 0 <= award.seat < engine.min_seats
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_is_deterministic(engine):
+    a, _ = play(engine, 42)
+    b, _ = play(engine, 42)
+    assert a == b
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_keeps_state_views_and_events_json(engine):
+    state, trail = play(engine, 7)
+    assert json.loads(json.dumps(state)) == state, "state must survive JSON (string keys only)"
+    for t in trail:
+        for event in t.events:
+            assert event.visibility in (api.PUBLIC, api.PRIVATE, api.HOST_ONLY)
+            assert event.visibility != api.PRIVATE or event.seat is not None
+            json.dumps(event.data)
+        for spec in t.open:
+            assert spec.duration > 0 and all(isinstance(s, int) for s in spec.waits_on)
+    for viewer in [api.Viewer.spectator(), api.Viewer.host()] + [api.Viewer.for_seat(i) for i in range(engine.min_seats)]:
+        json.dumps(engine.view(state, viewer))
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_does_not_mutate_the_state_it_is_given(engine):
+    seats = seats_for(engine)
+    settings = engine.validate_settings({}, len(seats))
+    t = engine.setup(seats, settings, api.derive_rng(5, "setup"))
+    rng = random.Random(5)
+    for spec in t.open:
+        before = copy.deepcopy(t.state)
+        subs = {s: engine.random_submission(t.state, spec.key, s, rng) for s in spec.waits_on}
+        subs = {s: engine.validate_submission(t.state, spec.key, s, d) for s, d in subs.items()}
+        engine.form(t.state, spec.key, spec.waits_on[0]) if spec.waits_on else None
+        engine.resolve(t.state, spec.key, subs, api.derive_rng(5, "r"))
+        engine.view(t.state, api.Viewer.spectator())
+        assert t.state == before
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_refuses_hostile_payloads_without_raising(engine):
+    seats = seats_for(engine)
+    t = engine.setup(seats, engine.validate_settings({}, len(seats)), api.derive_rng(9, "setup"))
+    for spec in t.open:
+        for seat in list(spec.waits_on) + [len(seats), -1]:
+            for payload in HOSTILE:
+                result = engine.validate_submission(t.state, spec.key, seat, payload)
+                assert isinstance(result, (api.Invalid, dict))
+                if isinstance(result, api.Invalid):
+                    assert result.message.strip()
+        assert isinstance(engine.validate_submission(t.state, "no-such-phase", 0, {}), api.Invalid)
+    ctx = api.Context({})
+    for payload in HOSTILE:
+        for name in ["no_such_action"] + [a.name for a in engine.actions(t.state, 0, [p.key for p in t.open])]:
+            result = engine.apply_action(t.state, 0, name, payload, ctx, random.Random(0))
+            assert isinstance(result, (api.Invalid, api.Transition))
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_gives_forms_the_platform_can_render(engine):
+    seats = seats_for(engine)
+    t = engine.setup(seats, engine.validate_settings({}, len(seats)), api.derive_rng(3, "setup"))
+    for spec in t.open:
+        for seat in spec.waits_on:
+            form = engine.form(t.state, spec.key, seat)
+            names = [f.name for f in form.fields]
+            assert len(names) == len(set(names))
+            assert all(f.kind in (api.INT, api.CHOICE, api.MULTICHOICE, api.TEXT) for f in form.fields)
