@@ -38,7 +38,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "matches",
-] + GAME_APPS
+] + GAME_APPS + (["tests.fixture_game"] if TESTING else [])
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -150,7 +150,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = env("STATIC_ROOT") or None  # set where collectstatic runs (production)
 WHITENOISE_USE_FINDERS = True
 
 SESSION_COOKIE_HTTPONLY = True

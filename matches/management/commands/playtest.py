@@ -14,11 +14,11 @@ class Command(BaseCommand):
         parser.add_argument("game")
         parser.add_argument("--players", type=int, required=True)
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--settings", default="{}", help="JSON object of game settings")
+        parser.add_argument("--game-settings", dest="game_settings", default="{}", help="JSON object of game settings")
         parser.add_argument("--miss-rate", type=float, default=0.1, help="share of moves the bots miss")
         parser.add_argument("--keep", action="store_true", help="keep the match in the database")
 
-    def handle(self, game, players, seed, settings, miss_rate, keep, **options):
+    def handle(self, game, players, seed, game_settings, miss_rate, keep, **options):
         try:
             engine = registry.get(game)
         except registry.UnknownGame as error:
@@ -26,7 +26,7 @@ class Command(BaseCommand):
         if not engine.min_seats <= players <= engine.max_seats:
             raise CommandError(f"{engine.name} takes {engine.seat_range_text()} players.")
         try:
-            result = playtest(game, players, seed, json.loads(settings), miss_rate, keep)
+            result = playtest(game, players, seed, json.loads(game_settings), miss_rate, keep)
         except (BotError, Refused, json.JSONDecodeError) as error:
             raise CommandError(str(error)) from None
         self.stdout.write(json.dumps(result))

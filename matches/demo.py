@@ -1,0 +1,47 @@
+"""A demo season with a running match of every registered game, for `make run`."""
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from games import registry
+from games.engine_api import GARNET
+
+from . import lifecycle
+from .models import LedgerEntry, Match, MatchPlayer, Season, SeasonPlayer
+
+DEMO_PASSWORD = "demo-password"
+HOST = "host"
+PLAYERS = ["ada", "ben", "cleo", "dan", "eva", "finn", "gia", "hugo", "ivy", "jon", "kim", "leo", "mia"]
+DEMO_MAX_SECONDS = 600  # demo phases close within ten minutes so a visitor sees the game move
+
+
+def demo_settings(engine):
+    return {k: min(v, DEMO_MAX_SECONDS) for k, v in engine.default_settings.items()
+            if k.endswith("_seconds") and isinstance(v, int)}
+
+
+@transaction.atomic
+def seed_demo():
+    """Create the demo season once; return the logins to print."""
+    season, created = Season.objects.get_or_create(slug="demo", defaults={"name": "Demo Season"})
+    if created:
+        host = User.objects.create_superuser(HOST, password=DEMO_PASSWORD)
+        season.hosts.add(host)
+        members = []
+        for name in PLAYERS:
+            user = User.objects.create_user(name, password=DEMO_PASSWORD)
+            member = SeasonPlayer.objects.create(season=season, user=user, display_name=name.title())
+            LedgerEntry.objects.create(season=season, player=member, kind=GARNET, amount=4, reason="Demo starting garnets")
+            members.append(member)
+        for engine in registry.all_engines():
+            seats = members[: engine.min_seats]
+            match = Match.objects.create(season=season, game=engine.slug, title=f"Demo: {engine.name}", kind=engine.kind,
+                                         settings=demo_settings(engine))
+            for seat, member in enumerate(seats):
+                role = engine.roles[seat % len(engine.roles)] if engine.roles else ""
+                MatchPlayer.objects.create(match=match, season_player=member, seat=seat, role=role)
+            transaction.on_commit(lambda pk=match.pk: lifecycle.do_start(pk))
+    return [(HOST, "host (admin at /admin/)")] + [
+        (m.user.username, ", ".join(s.match.title for s in m.seats.select_related("match")) or "no match")
+        for m in season.players.select_related("user")
+    ]
