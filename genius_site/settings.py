@@ -26,8 +26,11 @@ if not DEBUG and not TESTING and SECRET_KEY.startswith("dev-only"):
 ALLOWED_HOSTS = env("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
 CSRF_TRUSTED_ORIGINS = [o for o in env("CSRF_TRUSTED_ORIGINS").split(",") if o]
 
-# The games this site offers: one Django app each (see README, "Adding a game").
-GAME_APPS = [a for a in env("GENIUS_GAME_APPS", "games.coop_qwop,games.mystery_cosign").split(",") if a]
+# The games this site offers: one Django app each under games/ (see README, "Adding a game").
+# Every folder of games/ with an apps.py is installed; GENIUS_GAME_APPS (comma-separated dotted
+# names, possibly empty) overrides the list.
+_FOUND_GAMES = ",".join(f"games.{p.parent.name}" for p in sorted((BASE_DIR / "games").glob("*/apps.py")))
+GAME_APPS = [a for a in env("GENIUS_GAME_APPS", _FOUND_GAMES).split(",") if a]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
