@@ -178,12 +178,12 @@ def do_submit(phase_id, player, data):
 
 
 def _check_can_submit(match, phase, player, now):
+    if phase.status != Phase.OPEN:
+        raise Refused(f"“{phase.title}” is closed; nothing was recorded.")
     if match.status == Match.PAUSED:
         raise Refused("The match is paused; submissions reopen when the host resumes it.")
     if match.status != Match.RUNNING:
-        raise Refused("This match is not running.")
-    if phase.status != Phase.OPEN:
-        raise Refused(f"“{phase.title}” is closed; nothing was recorded.")
+        raise Refused("This match is not running; nothing was recorded.")
     if now >= phase.deadline:
         raise Refused(f"The deadline of “{phase.title}” has passed; nothing was recorded.")
     if player.seat not in phase.waits_on:
