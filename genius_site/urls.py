@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from matches.views import accounts, host, player, public
+from matches.views import accounts, health, host, player, public
 
 urlpatterns = [
     # public
@@ -13,6 +13,7 @@ urlpatterns = [
     path("matches/<int:match_id>/", public.match_public, name="match_public"),
     path("games/", public.games, name="games"),
     path("games/<slug:slug>/rules/", public.rules, name="rules"),
+    path("healthz", health.healthz, name="healthz"),
     # player
     path("play/<int:match_id>/", player.match_play, name="match_play"),
     path("play/<int:match_id>/phases/<int:phase_id>/submit/", player.submit, name="submit"),
