@@ -42,6 +42,14 @@ def named_awards(match, seats):
     return [{**a, "name": names.get(a["seat"], "Communal pool")} for a in match.outcome["awards"]]
 
 
+def _named(events, names):
+    """Private events name their seat: after the end everyone reads them, not just that seat."""
+    events = list(events)
+    for event in events:
+        event.seat_name = names.get(event.seat, "")
+    return events
+
+
 def match_picture(match, viewer, player=None):
     """Everything `viewer` may see of `match`: the context of every match page."""
     seats = list(match.seats.select_related("season_player"))
@@ -55,7 +63,7 @@ def match_picture(match, viewer, player=None):
         "game": engine_of(match),
         "game_template": select_template([f"{match.game}/view.html", "matches/generic_view.html"]),
         "view": engine_view(match, viewer),
-        "events": list(visible_events(match, viewer)),
+        "events": _named(visible_events(match, viewer), names),
         "open_phases": open_phases,
         "seats": seats,
         "standings": named_standings(match, seats) if match.is_over or viewer.is_host else [],

@@ -43,7 +43,11 @@
     tick();
   }
 
+  var retry = null;
+
   function connect() {
+    clearTimeout(retry);
+    if (socket && socket.readyState <= 1) return;  // connecting or open already
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + root.dataset.socket + "?since=" + seq);
     setConn("connecting", "connecting…");
@@ -53,11 +57,19 @@
       if (update.type === "update") apply(update);
     };
     socket.onclose = function () {
-      setConn("offline", "reconnecting…");
-      setTimeout(connect, delay);
+      setConn("offline", navigator.onLine === false ? "offline, waiting for the network…" : "reconnecting…");
+      clearTimeout(retry);
+      retry = setTimeout(connect, delay);
       delay = Math.min(delay * 2, 15000);
     };
   }
+  // A phone that loses its network may keep a dead socket for minutes: drop it at once, and
+  // reconnect (asking for everything after `seq`) the moment the network is back.
+  window.addEventListener("offline", function () { if (socket) socket.close(); });
+  window.addEventListener("online", function () { delay = 1000; connect(); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") connect();
+  });
   // Forms already on the page count as seen: only a different set of forms replaces them.
   formsKey = root.dataset.formsKey || null;
   connect();
