@@ -14,6 +14,7 @@ import shutil
 from urllib.parse import urlparse
 
 import pytest
+from django.db import connections
 
 from tests.sockets import session_cookie
 from tests.stack import ARTIFACTS
@@ -41,6 +42,9 @@ def chromium():
             yield browser
         finally:
             browser.close()
+            # Django queries made while Playwright's loop runs get connections of their own;
+            # close them here or the test database cannot be dropped at the end of the run.
+            connections.close_all()
 
 
 def person(browser, base_url, user=None, phone=False):
