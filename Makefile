@@ -21,7 +21,8 @@ install: $(STAMP)
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo
-	PORT=$(PORT) $(BIN)/python manage.py serve
+	@# No worker runs here, so deadlines close in the server process even with REDIS_URL set.
+	PORT=$(PORT) DEADLINE_SCHEDULER=$${DEADLINE_SCHEDULER:-inprocess} $(BIN)/python manage.py serve
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
