@@ -33,6 +33,7 @@ test: install chromium
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: install
+	@command -v wrk >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends wrk; }
 	$(BIN)/python -m bench
 
 clean:

@@ -19,6 +19,7 @@ def env_bool(name, default):
 
 
 TESTING = "pytest" in sys.modules or env_bool("GENIUS_TESTING", False)
+BENCH = env_bool("GENIUS_BENCH", False)  # routes the benchmarks' baseline view
 DEBUG = env_bool("DEBUG", not TESTING)
 SECRET_KEY = env("SECRET_KEY") or "dev-only-insecure-key-set-SECRET_KEY-in-production"
 if not DEBUG and not TESTING and SECRET_KEY.startswith("dev-only"):

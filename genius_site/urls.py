@@ -1,5 +1,6 @@
 """URLs by audience: public pages, a player's pages (/play/), a host's pages (/host/, /admin/)."""
 
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
@@ -27,3 +28,8 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/invite/<uidb64>/<token>/", accounts.InviteView.as_view(), name="invite"),
 ]
+
+if settings.BENCH:  # the benchmarks' baseline view (bench/), never routed otherwise
+    from bench.baseline_views import insert_one_row
+
+    urlpatterns.append(path("bench/insert/<int:phase_id>/<int:player_id>/", insert_one_row))
