@@ -8,7 +8,7 @@ from games.engine_api import Viewer
 
 from .forms import build_form
 from .lifecycle import engine_of
-from .models import Event, Phase
+from .models import Event, Phase, balances_for
 
 
 def visible_events(match, viewer, since=0):
@@ -103,7 +103,8 @@ def player_part(match, player, open_phases):
         keys = [p.key for p in open_phases]
         for spec in engine.actions(match.state, player.seat, keys):
             actions.append({"spec": spec, "form": build_form(spec.form, prefix=spec.name)})
-    return {"player": player, "forms": forms, "actions": actions, "my_submissions": mine}
+    balances = balances_for(match.season, [player.season_player_id]).get(player.season_player_id, {})
+    return {"player": player, "forms": forms, "actions": actions, "my_submissions": mine, "balances": balances}
 
 
 def viewer_for_player(player):

@@ -1,0 +1,465 @@
+"""Co-op QWOP: the engine the platform drives (seed 000, rulings Q1-Q14).
+
+A pregame phase that waits on nobody (race proposals and packs are immediate actions), then
+one phase per round that waits on every player; submissions are partial and revisable until
+the deadline. Who controls which athlete is known only to its two controllers and the host
+until the match ends."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+
+from games import engine_api as api
+
+from . import cards, pregame, races
+from .movement import CARDS, MOVEMENT, X, play_round
+
+PREGAME = "pregame"
+SECONDS_MIN, SECONDS_MAX = 30, 7 * 24 * 3600
+
+
+def round_key(n: int) -> str:
+    return f"round-{n}"
+
+
+def round_of(phase_key: str) -> int | None:
+    prefix, _, number = phase_key.partition("-")
+    return int(number) if prefix == "round" and number.isdigit() else None
+
+
+def new_athlete(number: int, controllers: tuple[int, int]) -> dict:
+    return {"number": number, "controllers": list(controllers), "race": races.DASH, "partner": None,
+            "moves": [], "down_in": None, "deferred": None}
+
+
+class CoopQwop(api.GameEngine):
+    slug = "coop_qwop"
+    name = "Co-op QWOP"
+    kind = "main"
+    min_seats = max_seats = 8
+    default_settings = {"pregame_seconds": 48 * 3600, "round_seconds": 24 * 3600, "rounds": 5}
+    summary = "Every pair of players shares an athlete: steer 7 of them through four races with awkward cards."
+
+    # settings -------------------------------------------------------------------------------
+    def validate_settings(self, settings, seats):
+        merged = super().validate_settings(settings, seats)
+        if isinstance(merged, api.Invalid):
+            return merged
+        for key in ("pregame_seconds", "round_seconds"):
+            value = merged[key]
+            if type(value) is not int or not SECONDS_MIN <= value <= SECONDS_MAX:
+                return api.Invalid(f"{key} must be a whole number of seconds from {SECONDS_MIN} to {SECONDS_MAX}.")
+        if type(merged["rounds"]) is not int or not 1 <= merged["rounds"] <= 7:
+            return api.Invalid("rounds must be a whole number from 1 to 7 (the hand holds 35 cards).")
+        return merged
+
+    # setup ----------------------------------------------------------------------------------
+    def setup(self, seats, settings, rng):
+        pairs = list(itertools.combinations(range(len(seats)), 2))
+        numbers = rng.sample(range(1, len(pairs) + 1), len(pairs))  # Q1: numbers don't reveal pairs
+        athletes = sorted((new_athlete(n, p) for n, p in zip(numbers, pairs)), key=lambda a: a["number"])
+        state = {
+            "settings": settings,
+            "names": [s.name for s in seats],
+            "round": 0,
+            "athletes": athletes,
+            "hands": [cards.new_hand() for _ in seats],
+            "spent": [0 for _ in seats],
+            "packs": [{name: 0 for name in cards.PACKS} for _ in seats],
+            "proposals": [],
+            "history": [],
+            "finished": False,
+        }
+        events = [api.public("qwop.setup", f"{len(athletes)} athletes line up in the 100m dash. The pregame is open: "
+                                           "controllers may move their athletes to other races.")]
+        for seat in range(len(seats)):
+            mine = ", ".join(f"#{a['number']} with {self._co(state, a, seat)}" for a in self._mine(state, seat))
+            events.append(api.private(seat, "qwop.athletes", f"Your athletes: {mine}."))
+        return api.Transition(state, events, [api.PhaseSpec(PREGAME, "Pregame", (), settings["pregame_seconds"])])
+
+    # helpers --------------------------------------------------------------------------------
+    @staticmethod
+    def _mine(state, seat):
+        return [a for a in state["athletes"] if seat in a["controllers"]]
+
+    @staticmethod
+    def _co(state, athlete, seat):
+        other = next(c for c in athlete["controllers"] if c != seat) if seat in athlete["controllers"] else None
+        return state["names"][other] if other is not None else "?"
+
+    @staticmethod
+    def _final(state, n):
+        return n == state["settings"]["rounds"]
+
+    @staticmethod
+    def _needs_declaration(athlete, seat, n):
+        """Did `seat` play an X on `athlete` last round that round `n` processes (Q5)?"""
+        if athlete["deferred"] is None or athlete["down_in"] == n:
+            return False
+        return athlete["deferred"][athlete["controllers"].index(seat)] == X
+
+    def _current_round(self, state, phase_key, seat):
+        n = round_of(phase_key)
+        if n is None or n != state["round"] or state["finished"]:
+            return None
+        if type(seat) is not int or not 0 <= seat < len(state["names"]):
+            return None
+        return n
+
+    # forms and submissions ------------------------------------------------------------------
+    def form(self, state, phase_key, seat):
+        n = self._current_round(state, phase_key, seat)
+        if n is None:
+            return api.FormSpec((), intro="Nothing to submit here.")
+        hand = state["hands"][seat]
+        allowed = MOVEMENT if self._final(state, n) else CARDS
+        choices = tuple((c, f"{c} ({hand[c]} left)") for c in allowed)
+        fields = []
+        for athlete in self._mine(state, seat):
+            number = athlete["number"]
+            label = f"#{number} with {self._co(state, athlete, seat)} · {races.RACES[athlete['race']]}"
+            if athlete["down_in"] == n:
+                label += " · down this round: the card is spent for nothing"
+            fields.append(api.Field(f"card_{number}", label, api.CHOICE, choices))
+            if self._needs_declaration(athlete, seat, n):
+                fields.append(api.Field(f"declare_{number}", f"#{number}: your X from round {n - 1} becomes",
+                                        api.CHOICE, tuple((c, c) for c in MOVEMENT),
+                                        help="Costs no card. Left empty, it is drawn at random at the deadline."))
+        intro = f"Your hand: {cards.hand_text(hand)}. One card on each athlete; a blank one is drawn at random " \
+                "from your remaining Q/W/O/P cards at the deadline. You may revise until the deadline."
+        if self._final(state, n):
+            intro += " X cannot be played in the final round: its movement would never be processed."
+        return api.FormSpec(tuple(fields), submit_label="Save my cards", intro=intro)
+
+    def _allowed_keys(self, state, seat, n):
+        keys = {}
+        for athlete in self._mine(state, seat):
+            keys[f"card_{athlete['number']}"] = "card"
+            if self._needs_declaration(athlete, seat, n):
+                keys[f"declare_{athlete['number']}"] = "declare"
+        return keys
+
+    def validate_submission(self, state, phase_key, seat, data):
+        n = self._current_round(state, phase_key, seat)
+        if n is None:
+            return api.Invalid("That round is not open.")
+        if not isinstance(data, dict):
+            return api.Invalid("A submission is a set of cards.")
+        allowed = self._allowed_keys(state, seat, n)
+        unknown = [k for k in data if k not in allowed]
+        if unknown:
+            return api.Invalid("That names an athlete you do not control, or a declaration you do not owe.")
+        for key, value in data.items():
+            if allowed[key] == "declare" and value not in tuple(MOVEMENT):
+                return api.Invalid("An X becomes Q, W, O or P.")
+            if allowed[key] == "card" and value not in tuple(CARDS):
+                return api.Invalid("Play Q, W, O, P or X.")
+            if allowed[key] == "card" and value == X and self._final(state, n):
+                return api.Invalid("X cannot be played in the final round: its movement would never be processed.")
+        played = [v for k, v in data.items() if allowed[k] == "card"]
+        short = cards.over_hand(state["hands"][seat], played)
+        if short:
+            return api.Invalid(f"You hold only {state['hands'][seat][short]} {short} card(s).")
+        return dict(sorted(data.items()))
+
+    def default_submission(self, state, phase_key, seat, last, rng):
+        n = self._current_round(state, phase_key, seat)
+        if n is None:
+            return last
+        counted = dict(last or {})
+        allowed = self._allowed_keys(state, seat, n)
+        missing = [k for k, kind in allowed.items() if kind == "card" and k not in counted]
+        played = [v for k, v in counted.items() if allowed.get(k) == "card"]
+        drawn = cards.draw_missing(state["hands"][seat], played, len(missing), not self._final(state, n), rng)
+        for key, card in zip(missing, drawn):
+            if card is not None:
+                counted[key] = card
+        for key, kind in allowed.items():
+            if kind == "declare" and key not in counted:
+                counted[key] = rng.choice(MOVEMENT)
+        if not counted and last is None:
+            return None  # nothing legal was left to play: this player contributes nothing
+        return counted
+
+    # resolution -----------------------------------------------------------------------------
+    def resolve(self, state, phase_key, submissions, rng):
+        state = copy.deepcopy(state)
+        if phase_key == PREGAME:
+            return self._end_pregame(state)
+        n = round_of(phase_key)
+        plays, declarations = {}, {}
+        for athlete in state["athletes"]:
+            number, controllers = athlete["number"], athlete["controllers"]
+            subs = [submissions.get(seat) or {} for seat in controllers]
+            plays[number] = [sub.get(f"card_{number}") for sub in subs]
+            declarations[number] = [sub.get(f"declare_{number}") for sub in subs]
+            for seat, card in zip(controllers, plays[number]):
+                if card is not None:
+                    state["hands"][seat][card] -= 1
+                    state["spent"][seat] += 1
+        report = play_round(state["athletes"], plays, declarations, n)
+        state["history"].append({"round": n, "athletes": [report[a["number"]] for a in state["athletes"]]})
+        events = [api.public("qwop.round", self._round_text(state, n, report), round=n)]
+        if self._final(state, n):
+            state["finished"] = True
+            return api.Transition(state, events, [], finished=True)
+        state["round"] = n + 1
+        return api.Transition(state, events, [self._round_phase(state)])
+
+    def _end_pregame(self, state):
+        lapsed = pregame.lapse(state)
+        state["round"] = 1
+        counts = ", ".join(f"{name} {sum(1 for a in state['athletes'] if a['race'] == race)}"
+                           for race, name in races.RACES.items())
+        text = f"The pregame is over; races are set ({counts})."
+        if lapsed:
+            text += f" {lapsed} proposal(s) still waiting for answers lapsed."
+        return api.Transition(state, [api.public("qwop.pregame_over", text)], [self._round_phase(state)])
+
+    def _round_phase(self, state):
+        n, seats = state["round"], tuple(range(len(state["names"])))
+        return api.PhaseSpec(round_key(n), f"Round {n} of {state['settings']['rounds']}", seats,
+                             state["settings"]["round_seconds"])
+
+    @staticmethod
+    def _round_text(state, n, report):
+        parts = []
+        for athlete in state["athletes"]:
+            r = report[athlete["number"]]
+            note = " (down)" if r["down"] else " (X: waits a round)" if r["deferred"] else ""
+            if r["declared"]:
+                note += f" [+ round {n - 1}'s {''.join(c or '-' for c in r['declared'])}]"
+            if r["falls"]:
+                note += " falls!"
+            parts.append(f"#{athlete['number']} {''.join(c or '-' for c in r['cards'])} {r['move'] / 10:+.1f} m{note}")
+        return f"Round {n}: " + "; ".join(parts) + "."
+
+    # what each viewer sees ------------------------------------------------------------------
+    def view(self, state, viewer):
+        reveal = viewer.is_host or state["finished"]
+        out = {
+            "round": state["round"],
+            "rounds": state["settings"]["rounds"],
+            "stage": "over" if state["finished"] else PREGAME if state["round"] == 0 else "round",
+            "races": races.RACES,
+            "athletes": [self._public_athlete(state, a, reveal) for a in state["athletes"]],
+            "tables": [{"race": race, "name": races.RACES[race], "rows": rows}
+                       for race, rows in races.race_tables(state["athletes"]).items()],
+            "history": state["history"],
+        }
+        if state["finished"]:
+            out["players"] = self._named_players(state)
+        if viewer.is_host:
+            out["hands"] = [{"name": name, "hand": hand, "packs": packs} for name, hand, packs
+                            in zip(state["names"], state["hands"], state["packs"])]
+            out["proposals"] = [self._proposal_row(state, p, None) for p in state["proposals"]]
+        elif viewer.kind == api.SEAT and 0 <= (viewer.seat or 0) < len(state["names"]):
+            out.update(self._seat_view(state, viewer.seat))
+        return out
+
+    def _public_athlete(self, state, athlete, reveal):
+        row = {"number": athlete["number"], "race": athlete["race"], "partner": athlete["partner"],
+               "distance": races.distance(athlete), "moves": athlete["moves"],
+               "down": athlete["down_in"] is not None and athlete["down_in"] == state["round"],
+               "waiting": athlete["deferred"] is not None}
+        if reveal:
+            row["controllers"] = [state["names"][s] for s in athlete["controllers"]]
+        return row
+
+    def _seat_view(self, state, seat):
+        n = state["round"]
+        mine = []
+        for athlete in self._mine(state, seat):
+            mine.append({**self._public_athlete(state, athlete, False), "with": self._co(state, athlete, seat),
+                         "declaration_due": n >= 1 and self._needs_declaration(athlete, seat, n)})
+        proposals = [self._proposal_row(state, p, seat) for p in state["proposals"]
+                     if seat in pregame.involved(p, state["athletes"])]
+        return {"mine": mine, "hand": state["hands"][seat], "packs": self._pack_rows(state, seat),
+                "inbox": proposals}
+
+    @staticmethod
+    def _proposal_row(state, proposal, seat):
+        """A proposal as `seat` may see it: no names, only how many acceptances are missing."""
+        missing = len(pregame.involved(proposal, state["athletes"]) - set(proposal["accepted"]))
+        row = {"id": proposal["id"], "text": pregame.describe(proposal), "status": proposal["status"],
+               "missing": missing}
+        if seat is None:
+            row["proposer"] = state["names"][proposal["proposer"]]
+        else:
+            row["yours"] = proposal["proposer"] == seat
+            row["to_answer"] = pregame.awaiting(proposal, state["athletes"], seat)
+        return row
+
+    @staticmethod
+    def _pack_rows(state, seat):
+        return [{"name": name, "price": price, "cards": "".join(contents), "bought": state["packs"][seat][name],
+                 "left": cards.PACK_LIMIT - state["packs"][seat][name]} for name, (price, contents) in cards.PACKS.items()]
+
+    def _named_players(self, state):
+        players = races.player_standings(state["athletes"], len(state["names"]))
+        for p in players:
+            p["name"] = state["names"][p["seat"]]
+        return players
+
+    # the end --------------------------------------------------------------------------------
+    def outcome(self, state):
+        players = races.player_standings(state["athletes"], len(state["names"]))
+        standings = [api.Standing(p["seat"], p["place"], p["score"],
+                                  {"athletes": p["athletes"], "rank_counts": p["rank_counts"]}) for p in players]
+        notes = races.tie_break_notes(players)
+        for p in players:  # the notes speak of seats; people read names
+            notes = [note.replace(f"seat {p['seat']}:", f"{state['names'][p['seat']]}:") for note in notes]
+        winner = ", ".join(state["names"][p["seat"]] for p in players if p["place"] == 1)
+        summary = f"Co-op QWOP is over. First place: {winner}." + "".join(f" {note}" for note in notes)
+        return api.Outcome(standings, races.season_awards(players, state["athletes"]), summary)
+
+    # immediate actions: race proposals and packs --------------------------------------------
+    def actions(self, state, seat, open_phase_keys):
+        if state["finished"] or not open_phase_keys:
+            return []
+        out = []
+        if PREGAME in open_phase_keys and 0 <= seat < len(state["names"]):
+            out += self._pregame_actions(state, seat)
+        packs = [p for p in self._pack_rows(state, seat) if p["left"] > 0] if 0 <= seat < len(state["names"]) else []
+        if packs:
+            choices = tuple((p["name"], f"{p['name']} pack: {p['cards']} for {p['price']} garnet(s), "
+                                        f"{p['left']} left to buy") for p in packs)
+            out.append(api.ActionSpec("buy_pack", "Buy a pack of cards", api.FormSpec(
+                (api.Field("pack", "Pack", api.CHOICE, choices, required=True),), submit_label="Buy",
+                intro="Paid from your season garnets; the cards join your hand at once. Each pack at most twice.")))
+        return out
+
+    def _pregame_actions(self, state, seat):
+        mine = tuple((str(a["number"]), f"#{a['number']} with {self._co(state, a, seat)}") for a in self._mine(state, seat))
+        races_choice = tuple(races.RACES.items())
+        out = [api.ActionSpec("propose", "Propose a race change", api.FormSpec((
+            api.Field("athlete", "Athlete", api.CHOICE, mine, required=True),
+            api.Field("race", "Race", api.CHOICE, races_choice, required=True),
+            api.Field("partner", "Partner athlete (three-legged race only)", api.INT, min_value=1,
+                      max_value=len(state["athletes"])),
+        ), submit_label="Propose", intro="It takes effect when every other controller accepts."))]
+        answerable = [p for p in state["proposals"] if pregame.awaiting(p, state["athletes"], seat)]
+        if answerable:
+            choices = tuple((str(p["id"]), f"{p['id']}: {pregame.describe(p)}") for p in answerable)
+            out.append(api.ActionSpec("accept", "Accept a proposal", api.FormSpec(
+                (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),), submit_label="I agree")))
+            out.append(api.ActionSpec("decline", "Decline a proposal", api.FormSpec(
+                (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),), submit_label="Decline")))
+        own = [p for p in state["proposals"] if p["status"] == pregame.PENDING and p["proposer"] == seat]
+        if own:
+            choices = tuple((str(p["id"]), f"{p['id']}: {pregame.describe(p)}") for p in own)
+            out.append(api.ActionSpec("withdraw", "Withdraw your proposal", api.FormSpec(
+                (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),), submit_label="Withdraw")))
+        return out
+
+    def apply_action(self, state, seat, name, data, ctx, rng):
+        if not isinstance(data, dict) or type(seat) is not int or not 0 <= seat < len(state["names"]):
+            return api.Invalid("That action is not possible.")
+        if state["finished"]:
+            return api.Invalid("The match is over.")
+        handler = {"propose": self._propose, "accept": self._answer, "decline": self._answer,
+                   "withdraw": self._answer, "buy_pack": self._buy_pack}.get(name)
+        if handler is None:
+            return api.Invalid("There is no such action in this game.")
+        if name != "buy_pack" and state["round"] != 0:
+            return api.Invalid("Races can only be changed during the pregame.")
+        return handler(copy.deepcopy(state), seat, name, data, ctx)
+
+    def _propose(self, state, seat, name, data, ctx):
+        if set(data) - {"athlete", "race", "partner"}:
+            return api.Invalid("Unknown fields.")
+        athlete = _as_int(data.get("athlete"))
+        partner = data.get("partner")
+        if partner is not None and type(partner) is not int:
+            return api.Invalid("The partner is an athlete's number.")
+        race = data.get("race") if isinstance(data.get("race"), str) else None
+        problem = pregame.check_proposal(state, seat, athlete if athlete is not None else -1, race, partner)
+        if problem:
+            return problem
+        return api.Transition(state, pregame.propose(state, seat, athlete, race, partner))
+
+    def _answer(self, state, seat, name, data, ctx):
+        if set(data) != {"proposal"}:
+            return api.Invalid("Choose a proposal.")
+        proposal = pregame.find(state, _as_int(data["proposal"]))
+        if proposal is None or seat not in pregame.involved(proposal, state["athletes"]):
+            return api.Invalid("There is no such proposal for you.")
+        if proposal["status"] != pregame.PENDING:
+            return api.Invalid(f"Proposal {proposal['id']} is no longer waiting for answers.")
+        if name == "withdraw":
+            if proposal["proposer"] != seat:
+                return api.Invalid("Only the player who made a proposal can withdraw it.")
+            return api.Transition(state, pregame.close(state, seat, proposal, pregame.WITHDRAWN))
+        if seat in proposal["accepted"]:
+            return api.Invalid(f"You have already agreed to proposal {proposal['id']}.")
+        if name == "decline":
+            return api.Transition(state, pregame.close(state, seat, proposal, pregame.DECLINED))
+        return api.Transition(state, pregame.accept(state, seat, proposal))
+
+    def _buy_pack(self, state, seat, name, data, ctx):
+        pack = data.get("pack") if set(data) == {"pack"} else None
+        if not isinstance(pack, str) or pack not in cards.PACKS:
+            return api.Invalid("Choose one of the packs: QQ, WP, OP or X.")
+        price, contents = cards.PACKS[pack]
+        if state["packs"][seat][pack] >= cards.PACK_LIMIT:
+            return api.Invalid(f"You have bought the {pack} pack {cards.PACK_LIMIT} times already; that is the limit.")
+        balance = ctx.balance(seat, api.GARNET)
+        if balance < price:
+            return api.Invalid(f"The {pack} pack costs {price} garnet(s) and you have {balance}.")
+        state["packs"][seat][pack] += 1
+        for card in contents:
+            state["hands"][seat][card] += 1
+        event = api.private(seat, "qwop.pack", f"You bought a {pack} pack for {price} garnet(s): "
+                                              f"{', '.join(contents)} joined your hand ({cards.hand_text(state['hands'][seat])}).")
+        return api.Transition(state, [event], ledger=[api.LedgerDelta(seat, api.GARNET, -price, f"Co-op QWOP: {pack} pack")])
+
+    # the bots -------------------------------------------------------------------------------
+    def random_submission(self, state, phase_key, seat, rng):
+        n = self._current_round(state, phase_key, seat)
+        if n is None:
+            return {}
+        hand = dict(state["hands"][seat])
+        allowed = MOVEMENT if self._final(state, n) else CARDS
+        data = {}
+        for athlete in self._mine(state, seat):
+            deck = [c for c in allowed for _ in range(hand[c])]
+            if deck and rng.random() > 0.1:  # sometimes leave a card for the deadline to draw
+                card = rng.choice(deck)
+                hand[card] -= 1
+                data[f"card_{athlete['number']}"] = card
+            if self._needs_declaration(athlete, seat, n) and rng.random() > 0.2:
+                data[f"declare_{athlete['number']}"] = rng.choice(MOVEMENT)
+        return data
+
+    def random_action(self, state, seat, open_phase_keys, ctx, rng):
+        specs = {a.name: a for a in self.actions(state, seat, open_phase_keys)}
+        if "accept" in specs and rng.random() < 0.6:
+            return "accept", {"proposal": specs["accept"].form.fields[0].choices[0][0]}
+        if "propose" in specs and rng.random() < 0.3:
+            athlete = rng.choice(self._mine(state, seat))
+            race = rng.choice(list(races.RACES))
+            partner = None
+            if race == races.THREE_LEGGED:
+                partner = rng.choice([a["number"] for a in state["athletes"] if a["number"] != athlete["number"]])
+            data = {"athlete": str(athlete["number"]), "race": race, **({"partner": partner} if partner else {})}
+            if pregame.check_proposal(state, seat, athlete["number"], race, partner) is None:
+                return "propose", data
+        if "buy_pack" in specs and rng.random() < 0.05:
+            pack = rng.choice([c for c, _ in specs["buy_pack"].form.fields[0].choices])
+            if ctx.balance(seat, api.GARNET) >= cards.PACKS[pack][0]:
+                return "buy_pack", {"pack": pack}
+        return None
+
+
+def _as_int(value):
+    """Choice fields post strings; engines also accept ints. Anything else is None."""
+    if type(value) is int:
+        return value
+    if isinstance(value, str) and value.isdigit() and len(value) < 6:
+        return int(value)
+    return None
+
+
+ENGINE = CoopQwop()

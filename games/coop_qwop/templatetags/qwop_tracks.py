@@ -1,0 +1,63 @@
+"""The picture of the four races: one track per race, a lane per athlete, a dot for where the
+athlete stood after each round. Drawn on the server from the viewer's view (public numbers
+only), so it needs no script and shows the same on a phone."""
+
+from django import template
+from django.utils.html import format_html, format_html_join
+
+register = template.Library()
+
+WIDTH, LANE, LEFT, RIGHT, TOP = 640, 22, 44, 28, 22
+
+
+@register.filter
+def metres(decimetres):
+    """Whole decimetres as metres, signed where it is a movement: 15 -> "1.5"."""
+    return f"{decimetres / 10:g}"
+
+
+def positions(moves):
+    out, total = [0], 0
+    for move in moves:
+        total += move
+        out.append(total)
+    return out
+
+
+@register.simple_tag
+def race_track(view, race):
+    athletes = sorted((a for a in view["athletes"] if a["race"] == race), key=lambda a: a["number"])
+    if not athletes:
+        return format_html('<p class="muted">Nobody runs this race.</p>')
+    tracks = {a["number"]: positions(a["moves"]) for a in athletes}
+    low = min(min(p) for p in tracks.values())
+    high = max(max(max(p) for p in tracks.values()), low + 10)
+    span = high - low
+
+    def x(decimetres):
+        return LEFT + (decimetres - low) * (WIDTH - LEFT - RIGHT) / span
+
+    height = TOP + LANE * len(athletes) + 8
+    lanes = []
+    for lane, athlete in enumerate(athletes):
+        y = TOP + LANE * lane + LANE / 2
+        track = tracks[athlete["number"]]
+        trail = " ".join(f"{x(p):.1f},{y:.1f}" for p in track)
+        steps = format_html_join("", '<circle cx="{:.1f}" cy="{:.1f}" r="2.5" class="step"><title>after round {}: {} m</title></circle>',
+                                 ((x(p), y, i, p / 10) for i, p in enumerate(track) if i))
+        state = " down" if athlete["down"] else ""
+        lanes.append(format_html(
+            '<g class="lane{}"><text x="4" y="{:.1f}" class="lane-label">#{}</text>'
+            '<line x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" class="lane-line"/>'
+            '<polyline points="{}" class="trail"/>{}'
+            '<circle cx="{:.1f}" cy="{:.1f}" r="6" class="runner"><title>#{}: {} m</title></circle></g>',
+            state, y + 4, athlete["number"], LEFT, y, WIDTH - RIGHT, y, trail, steps,
+            x(track[-1]), y, athlete["number"], athlete["distance"] / 10,
+        ))
+    zero = x(0)
+    return format_html(
+        '<svg class="race-track" viewBox="0 0 {} {}" role="img" aria-label="Positions in this race after each round">'
+        '<line x1="{:.1f}" y1="8" x2="{:.1f}" y2="{}" class="start"/><text x="{:.1f}" y="14" class="axis">0 m</text>'
+        '<text x="{}" y="14" class="axis" text-anchor="end">{} m</text>{}</svg>',
+        WIDTH, height, zero, zero, height, zero + 3, WIDTH - RIGHT, high / 10, format_html_join("", "{}", ((lane,) for lane in lanes)),
+    )
