@@ -167,7 +167,8 @@ TOKEN_OF_LIFE = "token_of_life"
 MARK_OF_ELIMINATION = "mark_of_elimination"
 ELIMINATION_CANDIDATE = "elimination_candidate"
 COMMUNAL_GARNET = "communal_garnet"
-LEDGER_KINDS = (GARNET, TOKEN_OF_LIFE, MARK_OF_ELIMINATION, ELIMINATION_CANDIDATE, COMMUNAL_GARNET)
+ELIMINATED = "eliminated"  # confirming it also marks the season player eliminated
+LEDGER_KINDS = (GARNET, TOKEN_OF_LIFE, MARK_OF_ELIMINATION, ELIMINATION_CANDIDATE, COMMUNAL_GARNET, ELIMINATED)
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,10 @@ from datetime import timedelta
 from django.db import transaction
 
 from games import registry
-from games.engine_api import Context, Invalid, SeatInfo, derive_rng
+from games.engine_api import ELIMINATED, Context, Invalid, SeatInfo, derive_rng
 
 from . import clock, deadlines, live
-from .models import Action, Event, LedgerEntry, Match, Phase, Submission, balances_for, state_hash
+from .models import Action, Event, LedgerEntry, Match, Phase, SeasonPlayer, Submission, balances_for, state_hash
 
 log = logging.getLogger(__name__)
 
@@ -406,6 +406,10 @@ def do_confirm_result(match_id, awards, by=None):
                 season=match.season, player=players.get(award["seat"]), kind=award["kind"],
                 amount=award["amount"], reason=award["reason"], match=match, created_by=by,
             )
+            if award["kind"] == ELIMINATED and award["amount"] > 0 and award["seat"] is not None:
+                member = players[award["seat"]]
+                member.status = SeasonPlayer.ELIMINATED
+                member.save(update_fields=["status"])
         now = clock.now()
         match.confirmed_at, match.confirmed_by = now, by
         _public(match, "host.confirmed", "The host confirmed the result into the season ledger.", now)

@@ -65,6 +65,7 @@ LEDGER_KIND_CHOICES = [
     (engine_api.MARK_OF_ELIMINATION, "Marks of elimination"),
     (engine_api.ELIMINATION_CANDIDATE, "Elimination candidacy"),
     (engine_api.COMMUNAL_GARNET, "Communal garnet pool"),
+    (engine_api.ELIMINATED, "Eliminated"),
 ]
 
 

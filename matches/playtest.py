@@ -16,6 +16,7 @@ from .models import LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonPlayer
 
 STARTING_GARNETS = 5
 MAX_STEPS = 100_000
+ACTION_PASSES = 3  # chances each bot gets to act whenever new phases open (proposals need answers)
 
 
 class BotError(Exception):
@@ -68,19 +69,21 @@ def _play(match, rng, miss_rate):
     engine = registry.get(match.game)
     players = {p.seat: p for p in match.seats.select_related("season_player")}
     counts = {"submissions": 0, "actions": 0, "missed": 0}
+    offered = set()  # phases the bots have had their turn at; a new one is played before time moves
     for _ in range(MAX_STEPS):
         match.refresh_from_db()
         if match.status != Match.RUNNING:
             return counts
         open_phases = list(match.phases.filter(status=Phase.OPEN).order_by("sequence"))
-        _bot_actions(match, engine, players, [p.key for p in open_phases], rng, counts)
-        for phase in open_phases:
-            _bot_submissions(match, engine, players, phase, rng, miss_rate, counts)
-        match.refresh_from_db()
-        deadlines = list(match.phases.filter(status=Phase.OPEN).values_list("deadline", flat=True))
-        if deadlines:
-            clock.advance_to(min(deadlines))
-            lifecycle.sweep()
+        fresh = [p for p in open_phases if p.pk not in offered]
+        if fresh:
+            _bot_actions(match, engine, players, [p.key for p in open_phases], rng, counts)
+            for phase in fresh:
+                offered.add(phase.pk)
+                _bot_submissions(match, engine, players, phase, rng, miss_rate, counts)
+            continue
+        clock.advance_to(min(p.deadline for p in open_phases))
+        lifecycle.sweep()
     raise BotError("The match did not finish within the step limit.")
 
 
@@ -108,6 +111,11 @@ def _bot_submissions(match, engine, players, phase, rng, miss_rate, counts):
 
 
 def _bot_actions(match, engine, players, open_keys, rng, counts):
+    for _ in range(ACTION_PASSES):
+        _bot_action_pass(match, engine, players, open_keys, rng, counts)
+
+
+def _bot_action_pass(match, engine, players, open_keys, rng, counts):
     balances = balances_for(match.season)
     ctx = Context({seat: balances.get(p.season_player_id, {}) for seat, p in players.items()})
     for seat, player in players.items():

@@ -12,6 +12,7 @@ import itertools
 import random
 
 from games import engine_api as api
+from games.values import as_int
 
 from . import cards, pregame, races
 from .movement import CARDS, MOVEMENT, X, play_round
@@ -370,7 +371,7 @@ class CoopQwop(api.GameEngine):
     def _propose(self, state, seat, name, data, ctx):
         if set(data) - {"athlete", "race", "partner"}:
             return api.Invalid("Unknown fields.")
-        athlete = _as_int(data.get("athlete"))
+        athlete = as_int(data.get("athlete"))
         partner = data.get("partner")
         if partner is not None and type(partner) is not int:
             return api.Invalid("The partner is an athlete's number.")
@@ -383,7 +384,7 @@ class CoopQwop(api.GameEngine):
     def _answer(self, state, seat, name, data, ctx):
         if set(data) != {"proposal"}:
             return api.Invalid("Choose a proposal.")
-        proposal = pregame.find(state, _as_int(data["proposal"]))
+        proposal = pregame.find(state, as_int(data["proposal"]))
         if proposal is None or seat not in pregame.involved(proposal, state["athletes"]):
             return api.Invalid("There is no such proposal for you.")
         if proposal["status"] != pregame.PENDING:
@@ -451,15 +452,6 @@ class CoopQwop(api.GameEngine):
             if ctx.balance(seat, api.GARNET) >= cards.PACKS[pack][0]:
                 return "buy_pack", {"pack": pack}
         return None
-
-
-def _as_int(value):
-    """Choice fields post strings; engines also accept ints. Anything else is None."""
-    if type(value) is int:
-        return value
-    if isinstance(value, str) and value.isdigit() and len(value) < 6:
-        return int(value)
-    return None
 
 
 ENGINE = CoopQwop()

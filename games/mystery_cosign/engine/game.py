@@ -1,0 +1,403 @@
+"""Mystery Cosign: the engine the platform drives (seed 004, rulings C1-C8).
+
+The match is one chain of short steps, each opened the moment the last one closes: the
+Advantage holder's choice, then per phase five collaboration rounds of three steps (P from
+Player 1, Q from Player 2, both players' picks) and three shootouts. The operations' definitions
+and the shootouts' targets, P and Q stay with the host until the match ends."""
+
+from __future__ import annotations
+
+import copy
+import functools
+
+from games import engine_api as api
+from games.values import as_int
+
+from . import operations as ops
+from .operation_sets import OPERATION_SETS
+
+PHASES, COLLAB_ROUNDS, SHOOTOUTS = 3, 5, 3
+ADVANTAGE = "advantage"
+NUMBER_MAX = 999
+
+
+@functools.lru_cache(maxsize=1)
+def steps() -> tuple[dict, ...]:
+    """Every step of a match, in order. `round` counts collaboration rounds over the whole
+    match (1-15), so roles can alternate across phases; `number` counts shootouts (1-9)."""
+    out = [{"key": ADVANTAGE, "kind": ADVANTAGE, "phase": 0}]
+    for phase in range(1, PHASES + 1):
+        for i in range(1, COLLAB_ROUNDS + 1):
+            rnd = (phase - 1) * COLLAB_ROUNDS + i
+            for part in ("P", "Q", "picks"):
+                out.append({"key": f"collab-{rnd}-{part}", "kind": part, "phase": phase, "round": rnd, "index": i})
+        for s in range(1, SHOOTOUTS + 1):
+            number = (phase - 1) * SHOOTOUTS + s
+            out.append({"key": f"shootout-{number}", "kind": "shootout", "phase": phase, "number": number, "index": s})
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1)
+def step_index() -> dict[str, int]:
+    return {step["key"]: i for i, step in enumerate(steps())}
+
+
+def picks_per_player(phase: int) -> int:
+    return phase + 1  # C3: 2, 3, 4
+
+
+class MysteryCosign(api.GameEngine):
+    slug = "mystery_cosign"
+    name = "Mystery Cosign"
+    kind = "death"
+    min_seats = max_seats = 2
+    default_settings = {
+        "operation_set": "sample",
+        "operations": {},
+        "targets": [],
+        "advantage_seat": 0,
+        "number_seconds": 30,
+        "pick_seconds": 30,
+        "shootout_seconds": 180,
+        "advantage_seconds": 60,
+    }
+    summary = "Twelve hidden operations: probe them together, then outscore each other in shootouts."
+
+    # settings -------------------------------------------------------------------------------
+    def validate_settings(self, settings, seats):
+        merged = super().validate_settings(settings, seats)
+        if isinstance(merged, api.Invalid):
+            return merged
+        for key in ("number_seconds", "pick_seconds", "shootout_seconds", "advantage_seconds"):
+            if type(merged[key]) is not int or not 5 <= merged[key] <= 48 * 3600:
+                return api.Invalid(f"{key} must be a whole number of seconds from 5 to {48 * 3600}.")
+        if merged["advantage_seat"] not in (0, 1) or type(merged["advantage_seat"]) is not int:
+            return api.Invalid("advantage_seat is 0 or 1: the seat that holds the Advantage.")
+        sources = ops.sources(merged)
+        if isinstance(sources, api.Invalid):
+            return sources
+        targets = ops.check_targets(merged["targets"], PHASES * SHOOTOUTS)
+        return targets if isinstance(targets, api.Invalid) else merged
+
+    def settings_report(self, settings):
+        sources = ops.sources(settings)
+        if isinstance(sources, api.Invalid):
+            return [sources.message]
+        chosen = OPERATION_SETS[settings["operation_set"]]["name"]
+        custom = sorted(settings["operations"])
+        head = f"Operations: the “{chosen}” set" + (f", with {', '.join(custom)} written by the host." if custom else ".")
+        targets = "Targets: set by the host." if settings["targets"] else "Targets: generated from the operations."
+        return [head, targets, *ops.check_report(tuple(sorted(sources.items())))]
+
+    # setup ----------------------------------------------------------------------------------
+    def setup(self, seats, settings, rng):
+        sources = ops.sources(settings)
+        shootouts = PHASES * SHOOTOUTS
+        targets = settings["targets"] or [
+            ops.generate_targets(sources, 1 + n // SHOOTOUTS, rng) for n in range(shootouts)]
+        state = {
+            "settings": settings,
+            "names": [s.name for s in seats],
+            "ops": sources,
+            "targets": targets,
+            "advantage": settings["advantage_seat"],
+            "first": None,
+            "step": ADVANTAGE,
+            "collabs": [],
+            "shootouts": [],
+            "finished": False,
+            "winner": None,
+            "decided_by": "",
+        }
+        holder = state["names"][state["advantage"]]
+        event = api.public("cosign.start", f"{holder} holds the Advantage and chooses who is Player 1 first.")
+        return api.Transition(state, [event], [self._phase_spec(state, ADVANTAGE)])
+
+    # steps ----------------------------------------------------------------------------------
+    @staticmethod
+    def _step(key):
+        index = step_index().get(key) if isinstance(key, str) else None
+        return None if index is None else steps()[index]
+
+    @staticmethod
+    def player_one(state, rnd):
+        """C4: roles alternate every collaboration round across the whole match."""
+        first = state["first"]
+        return first if rnd % 2 == 1 else 1 - first
+
+    def _waits_on(self, state, step):
+        if step["kind"] == ADVANTAGE:
+            return (state["advantage"],)
+        if step["kind"] == "P":
+            return (self.player_one(state, step["round"]),)
+        if step["kind"] == "Q":
+            return (1 - self.player_one(state, step["round"]),)
+        return (0, 1)
+
+    def _phase_spec(self, state, key):
+        step, s = self._step(key), state["settings"]
+        duration = {ADVANTAGE: s["advantage_seconds"], "P": s["number_seconds"], "Q": s["number_seconds"],
+                    "picks": s["pick_seconds"], "shootout": s["shootout_seconds"]}[step["kind"]]
+        return api.PhaseSpec(key, self._title(state, step), self._waits_on(state, step), duration, close_early=True)
+
+    def _title(self, state, step):
+        if step["kind"] == ADVANTAGE:
+            return "The Advantage: who is Player 1 first"
+        if step["kind"] == "shootout":
+            return f"Shootout {step['index']} of phase {step['phase']}"
+        who = {"P": "P from Player 1", "Q": "Q from Player 2", "picks": "both players pick operations"}[step["kind"]]
+        return f"Collaboration {step['phase']}, round {step['index']}: {who}"
+
+    def _current(self, state, phase_key, seat):
+        """The open step `phase_key` if `seat` may submit to it now, else None."""
+        step = self._step(phase_key)
+        if step is None or state["finished"] or phase_key != state["step"]:
+            return None
+        if type(seat) is not int or seat not in self._waits_on(state, step):
+            return None
+        return step
+
+    # forms and submissions ------------------------------------------------------------------
+    def form(self, state, phase_key, seat):
+        step = self._current(state, phase_key, seat)
+        if step is None:
+            return api.FormSpec((), intro="Nothing to submit here.")
+        kind = step["kind"]
+        if kind == ADVANTAGE:
+            return api.FormSpec((api.Field("first", "Player 1 in the first collaboration round", api.CHOICE,
+                                           (("me", "Me"), ("opponent", "My opponent")), required=True),),
+                                submit_label="Choose", intro="Roles then alternate every round. If you do not "
+                                                             "choose in time, you are Player 1 first.")
+        number = lambda name, label: api.Field(name, label, api.INT, min_value=0, max_value=NUMBER_MAX, required=True)  # noqa: E731
+        if kind == "P":
+            return api.FormSpec((number("P", "P (0-999)"),), submit_label="Send P",
+                                intro="You are Player 1. Miss the clock and P is a random number from 1 to 9.")
+        if kind == "Q":
+            collab = state["collabs"][-1]
+            return api.FormSpec((number("Q", "Q (0-999)"),), submit_label="Send Q",
+                                intro=f"You are Player 2. Player 1 gave P = {collab['P']}. Miss the clock and Q is "
+                                      "a random number from 1 to 9.")
+        if kind == "picks":
+            count, collab = picks_per_player(step["phase"]), state["collabs"][-1]
+            letters = tuple((letter, letter) for letter in ops.active(step["phase"]))
+            return api.FormSpec((api.Field("picks", f"Pick {count} operations", api.MULTICHOICE, letters, required=True),),
+                                submit_label="Pick", intro=f"P = {collab['P']}, Q = {collab['Q']}. Miss the clock and "
+                                                          "your picks are drawn at random.")
+        targets = state["targets"][step["number"] - 1]
+        return api.FormSpec((
+            api.Field("target", "Your target", api.CHOICE, tuple((str(t), str(t)) for t in targets), required=True),
+            number("P", "P (0-999)"), number("Q", "Q (0-999)"),
+        ), submit_label="Send", intro=f"Active operations: {', '.join(ops.active(step['phase']))}. You score one point "
+                                      "for each of them whose value at (P, Q) is your target. No submission scores 0.")
+
+    def validate_submission(self, state, phase_key, seat, data):
+        step = self._current(state, phase_key, seat)
+        if step is None:
+            return api.Invalid("That step is not open for you.")
+        if not isinstance(data, dict):
+            return api.Invalid("A submission is a set of fields.")
+        kind = step["kind"]
+        expected = {ADVANTAGE: {"first"}, "P": {"P"}, "Q": {"Q"}, "picks": {"picks"}, "shootout": {"target", "P", "Q"}}[kind]
+        if set(data) != expected:
+            return api.Invalid(f"This step takes exactly: {', '.join(sorted(expected))}.")
+        if kind == ADVANTAGE:
+            return {"first": data["first"]} if data["first"] in ("me", "opponent") else api.Invalid("Choose me or my opponent.")
+        for name in {"P", "Q"} & expected:
+            if type(data[name]) is not int or not 0 <= data[name] <= NUMBER_MAX:
+                return api.Invalid(f"{name} is a whole number from 0 to {NUMBER_MAX}.")
+        if kind == "picks":
+            return self._clean_picks(step, data["picks"])
+        if kind == "shootout":
+            target = as_int(data["target"])
+            if target not in state["targets"][step["number"] - 1]:
+                return api.Invalid("Choose one of the three targets.")
+            return {"target": target, "P": data["P"], "Q": data["Q"]}
+        return dict(data)
+
+    @staticmethod
+    def _clean_picks(step, picks):
+        count, active = picks_per_player(step["phase"]), ops.active(step["phase"])
+        if not isinstance(picks, list) or len(picks) != count:
+            return api.Invalid(f"Pick exactly {count} different operations.")
+        if any(not isinstance(p, str) or p not in active for p in picks):
+            return api.Invalid(f"Only the active operations can be picked: {', '.join(active)}.")
+        if len(set(picks)) != count:
+            return api.Invalid(f"Pick exactly {count} different operations.")
+        return {"picks": sorted(picks)}
+
+    def default_submission(self, state, phase_key, seat, last, rng):
+        if last is not None:
+            return last
+        step = self._step(phase_key)
+        kind = step["kind"]
+        if kind == ADVANTAGE:
+            return {"first": "me"}
+        if kind in ("P", "Q"):
+            return {kind: rng.randint(1, 9)}  # C4
+        if kind == "picks":
+            return {"picks": sorted(rng.sample(ops.active(step["phase"]), picks_per_player(step["phase"])))}
+        return None  # C6: no shootout submission scores 0
+
+    # resolution -----------------------------------------------------------------------------
+    def resolve(self, state, phase_key, submissions, rng):
+        state = copy.deepcopy(state)
+        step = self._step(phase_key)
+        events = getattr(self, f"_resolve_{step['kind'].lower()}")(state, step, submissions)
+        following = step_index()[phase_key] + 1
+        if following == len(steps()):
+            self._decide(state)
+            return api.Transition(state, events + [api.public("cosign.result", state["decided_by"])], finished=True)
+        state["step"] = steps()[following]["key"]
+        return api.Transition(state, events, [self._phase_spec(state, state["step"])])
+
+    def _resolve_advantage(self, state, step, submissions):
+        holder = state["advantage"]
+        choice = (submissions.get(holder) or {"first": "me"})["first"]
+        state["first"] = holder if choice == "me" else 1 - holder
+        return [api.public("cosign.first", f"{state['names'][state['first']]} is Player 1 in the first round.")]
+
+    def _resolve_p(self, state, step, submissions):
+        p1 = self.player_one(state, step["round"])
+        state["collabs"].append({"round": step["round"], "phase": step["phase"], "index": step["index"],
+                                 "player1": p1, "P": submissions[p1]["P"], "Q": None, "picks": [[], []], "results": {}})
+        return [api.public("cosign.p", f"Round {step['round']}: {state['names'][p1]} (Player 1) gives P = "
+                                       f"{submissions[p1]['P']}.")]
+
+    def _resolve_q(self, state, step, submissions):
+        collab = state["collabs"][-1]
+        p2 = 1 - collab["player1"]
+        collab["Q"] = submissions[p2]["Q"]
+        return [api.public("cosign.q", f"Round {step['round']}: {state['names'][p2]} (Player 2) gives Q = {collab['Q']}.")]
+
+    def _resolve_picks(self, state, step, submissions):
+        collab = state["collabs"][-1]
+        collab["picks"] = [submissions[seat]["picks"] for seat in (0, 1)]
+        picked = sorted(set(collab["picks"][0]) | set(collab["picks"][1]))
+        collab["results"] = {letter: ops.shown(state["ops"][letter], collab["P"], collab["Q"]) for letter in picked}
+        chosen = "; ".join(f"{state['names'][seat]} picked {', '.join(collab['picks'][seat])}" for seat in (0, 1))
+        values = ", ".join(f"{collab['P']} {letter} {collab['Q']} = {v}" for letter, v in collab["results"].items())
+        return [api.public("cosign.results", f"Round {step['round']}: {chosen}. {values}.")]
+
+    def _resolve_shootout(self, state, step, submissions):
+        active = ops.active(step["phase"])
+        subs, points = [], []
+        for seat in (0, 1):
+            sub = submissions.get(seat)
+            hits = 0
+            if sub is not None:
+                hits = sum(1 for letter in active if ops.value(state["ops"][letter], sub["P"], sub["Q"]) == sub["target"])
+            subs.append(sub)
+            points.append(hits)
+        totals = [sum(s["points"][seat] for s in state["shootouts"]) + points[seat] for seat in (0, 1)]
+        state["shootouts"].append({"number": step["number"], "phase": step["phase"], "index": step["index"],
+                                   "subs": subs, "points": points, "totals": totals})
+        text = ", ".join(f"{state['names'][seat]} {points[seat]}" for seat in (0, 1))
+        return [api.public("cosign.shootout", f"Shootout {step['index']} of phase {step['phase']}: {text} point(s). "
+                                              f"Totals: {totals[0]}-{totals[1]}.")]
+
+    def _decide(self, state):
+        """C7: more points wins; on a tie, whoever led at the most recent untied total after an
+        earlier shootout; never untied: the Advantage holder."""
+        state["finished"] = True
+        names = state["names"]
+        for shootout in reversed(state["shootouts"]):
+            a, b = shootout["totals"]
+            if a != b:
+                state["winner"] = 0 if a > b else 1
+                final = state["shootouts"][-1]["totals"]
+                if shootout is state["shootouts"][-1]:
+                    state["decided_by"] = f"{names[state['winner']]} wins {max(a, b)}-{min(a, b)}."
+                else:
+                    state["decided_by"] = (f"Tied {final[0]}-{final[1]}; {names[state['winner']]} wins, having led "
+                                           f"{max(a, b)}-{min(a, b)} after shootout {shootout['number']} of 9, the "
+                                           "most recent untied moment.")
+                return
+        state["winner"] = state["advantage"]
+        state["decided_by"] = f"The totals were never untied; {names[state['winner']]} wins with the Advantage."
+
+    # what each viewer sees ------------------------------------------------------------------
+    def view(self, state, viewer):
+        reveal = viewer.is_host or state["finished"]
+        step = self._step(state["step"])
+        out = {
+            "names": state["names"],
+            "advantage": state["names"][state["advantage"]],
+            "step": None if state["finished"] else {**step, "title": self._title(state, step)},
+            "collabs": [self._public_collab(state, c) for c in state["collabs"]],
+            "notebook": self._notebook(state),
+            "shootouts": [{k: s[k] for k in ("number", "phase", "index", "points", "totals")} for s in state["shootouts"]],
+            "scores": state["shootouts"][-1]["totals"] if state["shootouts"] else [0, 0],
+            "finished": state["finished"],
+            "decided_by": state["decided_by"],
+        }
+        if not state["finished"] and step["kind"] in ("P", "Q", "picks"):
+            p1 = self.player_one(state, step["round"])
+            out["roles"] = {"player1": state["names"][p1], "player2": state["names"][1 - p1]}
+        if reveal:
+            out["operations"] = [{"letter": letter, "source": state["ops"][letter]} for letter in ops.LETTERS]
+            out["all_shootouts"] = [self._full_shootout(state, s) for s in state["shootouts"]]
+            out["all_targets"] = state["targets"]
+        elif viewer.kind == api.SEAT and viewer.seat in (0, 1):
+            out.update(self._seat_view(state, viewer.seat, step))
+        return out
+
+    def _public_collab(self, state, collab):
+        return {**{k: collab[k] for k in ("round", "phase", "index", "P", "Q", "results")},
+                "player1": state["names"][collab["player1"]],
+                "picks": [{"name": state["names"][seat], "letters": collab["picks"][seat]} for seat in (0, 1)]}
+
+    @staticmethod
+    def _notebook(state):
+        """Every collaboration result so far, grouped by operation (public)."""
+        book = {letter: [] for letter in ops.LETTERS}
+        for collab in state["collabs"]:
+            for letter, value in collab["results"].items():
+                book[letter].append({"round": collab["round"], "P": collab["P"], "Q": collab["Q"], "value": value})
+        return [{"letter": letter, "rows": rows} for letter, rows in book.items() if rows]
+
+    def _full_shootout(self, state, shootout):
+        rows = []
+        for seat, sub in enumerate(shootout["subs"]):
+            row = {"name": state["names"][seat], "points": shootout["points"][seat], "sub": sub}
+            if sub:
+                row["values"] = {letter: ops.shown(state["ops"][letter], sub["P"], sub["Q"])
+                                 for letter in ops.active(shootout["phase"])}
+            rows.append(row)
+        return {"number": shootout["number"], "targets": state["targets"][shootout["number"] - 1], "rows": rows}
+
+    def _seat_view(self, state, seat, step):
+        mine = {"me": state["names"][seat],
+                "my_shootouts": [{"number": s["number"], "targets": state["targets"][s["number"] - 1],
+                                  "sub": s["subs"][seat], "points": s["points"][seat]} for s in state["shootouts"]]}
+        if step["kind"] == "shootout":
+            mine["targets_now"] = state["targets"][step["number"] - 1]
+        return mine
+
+    # the end --------------------------------------------------------------------------------
+    def outcome(self, state):
+        totals = state["shootouts"][-1]["totals"] if state["shootouts"] else [0, 0]
+        winner = state["winner"] if state["winner"] is not None else state["advantage"]
+        loser = 1 - winner
+        standings = [api.Standing(winner, 1, totals[winner], {"how": state["decided_by"]}),
+                     api.Standing(loser, 2, totals[loser], {})]
+        awards = [api.LedgerDelta(loser, api.ELIMINATED, 1, "Lost the Death Match (Mystery Cosign)")]
+        return api.Outcome(standings, awards, f"Mystery Cosign is over. {state['decided_by']}")
+
+    # the bot --------------------------------------------------------------------------------
+    def random_submission(self, state, phase_key, seat, rng):
+        step = self._step(phase_key)
+        kind = step["kind"] if step else None
+        if kind == ADVANTAGE:
+            return {"first": rng.choice(["me", "opponent"])}
+        if kind in ("P", "Q"):
+            return {kind: rng.randint(0, NUMBER_MAX)}
+        if kind == "picks":
+            return {"picks": rng.sample(ops.active(step["phase"]), picks_per_player(step["phase"]))}
+        if kind == "shootout":
+            target = rng.choice(state["targets"][step["number"] - 1])
+            return {"target": str(target), "P": rng.randint(0, NUMBER_MAX), "Q": rng.randint(0, NUMBER_MAX)}
+        return {}
+
+
+
+ENGINE = MysteryCosign()
