@@ -1,0 +1,486 @@
+"""The expression language of Mystery Cosign's twelve hidden operations (rulings C1, C2).
+
+A host writes each operation as a small expression in `a` and `b`. It is parsed once with
+`ast.parse` and checked against a whitelist here, then evaluated by `simpleeval` (never Python
+`eval`) with our own operators and helpers. Every evaluation is bounded: a node and depth limit
+at definition time, a deterministic step budget and a size bound on every intermediate integer
+at evaluation time. A wall clock is deliberately not used, so a replayed match gives the same
+results on any machine.
+
+Pure Python: no Django import here.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import random
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from num2words import num2words
+from simpleeval import SimpleEval
+
+from games.engine_api import Invalid
+
+MAX_SOURCE_LENGTH = 300  # characters
+MAX_VALUE = 10**15  # any integer beyond this, anywhere in an evaluation, is undefined
+MAX_NODES = 200  # AST nodes in one expression
+MAX_DEPTH = 30  # nesting of sub-expressions
+MAX_STEPS = 500  # per evaluation: one per node evaluated, plus each helper's cost
+HELPER_STEP_COST = 2  # a helper call costs this on top of its nodes...
+LETTERS_STEP_COST = 20  # ...except `letters`, which spells a number out (~0.1 ms uncached)
+
+EDGE_VALUES = (0, 1, 2, 9, 10, 99, 100, 998, 999)
+
+
+class UndefinedValue(ValueError):
+    """A helper or operator refuses its inputs: the evaluation is undefined."""
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def _int(x: object) -> int:
+    # Every helper checks its own inputs, so none can be made to work on a huge or odd value
+    # even when called outside an evaluation.
+    if type(x) is bool:
+        return int(x)
+    if type(x) is not int:
+        raise UndefinedValue(f"not an integer: {x!r}")
+    if abs(x) > MAX_VALUE:
+        raise UndefinedValue("number too large")
+    return x
+
+
+def _natural(x: object) -> int:
+    n = _int(x)
+    if n < 0:
+        raise UndefinedValue("negative input")
+    return n
+
+
+def _abs(x):
+    return abs(_int(x))
+
+
+def _min(*xs):
+    if len(xs) < 2:
+        raise UndefinedValue("min takes two or more numbers")
+    return min(_int(x) for x in xs)
+
+
+def _max(*xs):
+    if len(xs) < 2:
+        raise UndefinedValue("max takes two or more numbers")
+    return max(_int(x) for x in xs)
+
+
+def _gcd(x, y):
+    return math.gcd(_int(x), _int(y))
+
+
+def _lcm(x, y):
+    return math.lcm(_int(x), _int(y))
+
+
+def _digitsum(n):
+    return sum(int(d) for d in str(_natural(n)))
+
+
+def _digits(n):
+    return len(str(_natural(n)))
+
+
+def _rev(n):
+    return int(str(_natural(n))[::-1])
+
+
+def _concat(x, y):
+    left, right = str(_natural(x)), str(_natural(y))
+    # Refuse by length before building the number: MAX_VALUE has 16 digits.
+    if len(left) + len(right) > len(str(MAX_VALUE)):
+        raise UndefinedValue("number too large")
+    return int(left + right)
+
+
+def _letters(n):
+    return letter_count(_natural(n))
+
+
+def _isqrt(n):
+    return math.isqrt(_natural(n))
+
+
+def _ifelse(cond, x, y):
+    # Both branches are evaluated (it is a function); `x if cond else y` evaluates only one.
+    return _int(x) if _int(cond) else _int(y)
+
+
+HELPERS = {
+    "abs": _abs,
+    "min": _min,
+    "max": _max,
+    "gcd": _gcd,
+    "lcm": _lcm,
+    "digitsum": _digitsum,
+    "digits": _digits,
+    "rev": _rev,
+    "concat": _concat,
+    "letters": _letters,
+    "isqrt": _isqrt,
+    "ifelse": _ifelse,
+}
+
+# (fewest, most) arguments; None means no upper limit. Checked at definition time so a host
+# learns of `gcd(a)` before the match rather than seeing it undefined everywhere.
+_ARITY = {
+    "abs": (1, 1),
+    "min": (2, None),
+    "max": (2, None),
+    "gcd": (2, 2),
+    "lcm": (2, 2),
+    "digitsum": (1, 1),
+    "digits": (1, 1),
+    "rev": (1, 1),
+    "concat": (2, 2),
+    "letters": (1, 1),
+    "isqrt": (1, 1),
+    "ifelse": (3, 3),
+}
+
+_WORD = re.compile(r"[a-z]+")
+
+
+@lru_cache(maxsize=4096)
+def _letter_count(n: int) -> int:
+    words = _WORD.findall(num2words(n, lang="en"))
+    # num2words writes British "one hundred and fifteen"; American style has no "and".
+    return sum(len(w) for w in words if w != "and")
+
+
+def letter_count(n: int) -> int:
+    """Letters in `n` written in American English: 21 -> "twenty-one" -> 9."""
+    return _letter_count(_natural(n))
+
+
+# --- operators --------------------------------------------------------------------------------
+
+
+def _exact_div(x, y):
+    # True division stays in integers: defined only when it comes out whole.
+    if y == 0:
+        raise ZeroDivisionError("division by zero")
+    q, r = divmod(x, y)
+    if r:
+        raise UndefinedValue("division is not whole")
+    return q
+
+
+def _bounded_pow(x, y):
+    # Decide before computing, so 9**9**9 costs nothing.
+    if y < 0:
+        raise UndefinedValue("negative exponent")
+    if abs(x) >= 2 and y >= MAX_VALUE.bit_length():
+        raise UndefinedValue("number too large")
+    return x**y
+
+
+_BINARY = {
+    ast.Add: lambda x, y: x + y,
+    ast.Sub: lambda x, y: x - y,
+    ast.Mult: lambda x, y: x * y,
+    ast.Div: _exact_div,
+    ast.FloorDiv: lambda x, y: x // y,
+    ast.Mod: lambda x, y: x % y,
+    ast.Pow: _bounded_pow,
+}
+_UNARY = {
+    ast.USub: lambda x: -x,
+    ast.UAdd: lambda x: +x,
+    ast.Not: lambda x: not x,
+}
+_COMPARE = {
+    ast.Eq: lambda x, y: x == y,
+    ast.NotEq: lambda x, y: x != y,
+    ast.Lt: lambda x, y: x < y,
+    ast.LtE: lambda x, y: x <= y,
+    ast.Gt: lambda x, y: x > y,
+    ast.GtE: lambda x, y: x >= y,
+}
+_OPERATORS = {**_BINARY, **_UNARY, **_COMPARE}
+
+_SYMBOLS = {
+    ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>",
+    ast.MatMult: "@", ast.Invert: "~", ast.In: "In.", ast.NotIn: "Not in.", ast.Is: "Is.",
+    ast.IsNot: "Is not.",
+}  # fmt: skip
+
+_REFUSED = {
+    ast.Attribute: "Attribute access (.) is not allowed.",
+    ast.Subscript: "Indexing ([ ]) is not allowed.",
+    ast.Lambda: "Lambda is not allowed.",
+    ast.ListComp: "Comprehensions are not allowed.",
+    ast.SetComp: "Comprehensions are not allowed.",
+    ast.DictComp: "Comprehensions are not allowed.",
+    ast.GeneratorExp: "Generators are not allowed.",
+    ast.NamedExpr: "Assignment (:=) is not allowed.",
+    ast.Starred: "Starred arguments (*) are not allowed.",
+    ast.JoinedStr: "f-strings are not allowed.",
+    ast.FormattedValue: "f-strings are not allowed.",
+    ast.List: "Lists are not allowed.",
+    ast.Tuple: "Tuples are not allowed.",
+    ast.Set: "Sets are not allowed.",
+    ast.Dict: "Dicts are not allowed.",
+}
+
+
+# --- definition time --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A host's operation, checked and parsed once."""
+
+    source: str
+    tree: ast.expr = field(repr=False, compare=False)
+
+    def evaluate(self, a: int, b: int) -> int | None:
+        return evaluate(self, a, b)
+
+
+def compile_expression(source: object) -> Expression | Invalid:
+    """Parse and check a host's expression; Invalid says what is wrong in plain words."""
+    if not isinstance(source, str):
+        return Invalid("The operation must be text.")
+    if len(source) > MAX_SOURCE_LENGTH:
+        return Invalid(f"The operation is too long (at most {MAX_SOURCE_LENGTH} characters).")
+    text = source.strip()
+    if not text:
+        return Invalid("The operation is empty.")
+    try:
+        tree = ast.parse(text, mode="eval").body
+    except SyntaxError as e:
+        return Invalid(f"Syntax error: {e.msg}.")
+    except (ValueError, RecursionError, MemoryError):
+        return Invalid("The operation could not be read.")
+    problem = _check_tree(tree)
+    if problem:
+        return Invalid(problem)
+    return Expression(text, tree)
+
+
+def _check_tree(root: ast.expr) -> str | None:
+    # Iterative, so a pathologically deep tree is refused instead of overflowing the stack.
+    count = 0
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        if count > MAX_NODES:
+            return f"The operation is too big (at most {MAX_NODES} parts)."
+        if depth > MAX_DEPTH:
+            return f"The operation is nested too deeply (at most {MAX_DEPTH} levels)."
+        problem = _check_node(node)
+        if problem:
+            return problem
+        children = node.args if isinstance(node, ast.Call) else list(_expr_children(node))
+        stack.extend((child, depth + 1) for child in children)
+    return None
+
+
+def _expr_children(node: ast.AST):
+    # Operator and context nodes (ast.Add, ast.Load) are checked with their parent.
+    return (c for c in ast.iter_child_nodes(node) if isinstance(c, ast.expr))
+
+
+def _check_node(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if type(value) is bool:
+            return None
+        if type(value) is int:
+            return None if value <= MAX_VALUE else "A number in the operation is too large."
+        if isinstance(value, (str, bytes)):
+            return "Text is not allowed; only whole numbers."
+        return f"Only whole numbers are allowed, not {value!r}."
+    if isinstance(node, ast.Name):
+        return _check_name(node.id)
+    if isinstance(node, ast.BinOp):
+        return _check_op(node.op, _BINARY)
+    if isinstance(node, ast.UnaryOp):
+        return _check_op(node.op, _UNARY)
+    if isinstance(node, ast.Compare):
+        for op in node.ops:
+            problem = _check_op(op, _COMPARE)
+            if problem:
+                return problem
+        return None
+    if isinstance(node, (ast.BoolOp, ast.IfExp)):
+        return None
+    if isinstance(node, ast.Call):
+        return _check_call(node)
+    return _REFUSED.get(type(node), f"{type(node).__name__} is not allowed.")
+
+
+def _check_name(name: str) -> str | None:
+    if name in ("a", "b"):
+        return None
+    if name.startswith("_"):
+        return f"Names starting with _ are not allowed ({name})."
+    if name in HELPERS:
+        return f"{name} is a helper: call it, e.g. {name}(a)."
+    return f"Unknown name {name!r}: use a, b and the helpers ({', '.join(HELPERS)})."
+
+
+def _check_op(op: ast.AST, allowed: dict) -> str | None:
+    if type(op) in allowed:
+        return None
+    return f"The operator {_SYMBOLS.get(type(op), type(op).__name__)} is not allowed."
+
+
+def _check_call(node: ast.Call) -> str | None:
+    if isinstance(node.func, ast.Name) and node.func.id.startswith("_"):
+        return f"Names starting with _ are not allowed ({node.func.id})."
+    if not isinstance(node.func, ast.Name) or node.func.id not in HELPERS:
+        return f"Only the helpers can be called: {', '.join(HELPERS)}."
+    name = node.func.id
+    if node.keywords:
+        return f"{name}: named arguments are not allowed."
+    if any(isinstance(arg, ast.Starred) for arg in node.args):
+        return f"{name}: starred arguments (*) are not allowed."
+    fewest, most = _ARITY[name]
+    if len(node.args) < fewest or (most is not None and len(node.args) > most):
+        wanted = f"{fewest} or more" if most is None else str(fewest)
+        return f"{name} takes {wanted} argument{'s' if wanted != '1' else ''}."
+    return None
+
+
+# --- evaluation -------------------------------------------------------------------------------
+
+
+class _Evaluator(SimpleEval):
+    """simpleeval, narrowed to our node types, counted and size-checked at every node."""
+
+    def __init__(self, a: int, b: int):
+        super().__init__(operators=_OPERATORS, functions=HELPERS, names={"a": a, "b": b})
+        # Only the node types the definition check lets through; anything else fails loudly.
+        allowed = (ast.Name, ast.UnaryOp, ast.BinOp, ast.BoolOp, ast.Compare, ast.IfExp,
+                   ast.Call, ast.Constant)  # fmt: skip
+        self.nodes = {kind: self.nodes[kind] for kind in allowed}
+        self.steps = 0
+
+    def _spend(self, cost: int) -> None:
+        self.steps += cost
+        if self.steps > MAX_STEPS:
+            raise UndefinedValue("step budget exceeded")
+
+    def _eval(self, node):
+        self._spend(1)
+        handler = self.nodes.get(type(node))
+        if handler is None:
+            raise UndefinedValue(f"{type(node).__name__} is not allowed")
+        result = handler(node)
+        # Every intermediate value is a bounded integer, so no operator ever sees anything else.
+        _int(result)
+        return result
+
+    def _eval_call(self, node):
+        name = getattr(node.func, "id", None)
+        self._spend(LETTERS_STEP_COST if name == "letters" else HELPER_STEP_COST)
+        return super()._eval_call(node)
+
+
+_OK, _NEGATIVE, _ERROR, _NOT_INTEGER = "ok", "negative", "error", "not integer"
+
+
+def _evaluate_raw(expr: Expression, a: int, b: int) -> tuple[int | None, str]:
+    try:
+        value = _Evaluator(_int(a), _int(b)).eval(expr.source, previously_parsed=expr.tree)
+    except Exception:  # any failure at all is "undefined" (C2); never propagate
+        return None, _ERROR
+    if isinstance(value, float):
+        if not value.is_integer():
+            return None, _NOT_INTEGER
+        value = int(value)
+    if type(value) not in (int, bool):
+        return None, _NOT_INTEGER
+    value = int(value)
+    if value < 0:
+        return None, _NEGATIVE
+    if value > MAX_VALUE:
+        return None, _ERROR
+    return value, _OK
+
+
+def evaluate(expr: Expression, a: int, b: int) -> int | None:
+    """The operation's value at (a, b), or None when undefined. Never raises."""
+    try:
+        return _evaluate_raw(expr, a, b)[0]
+    except Exception:
+        return None
+
+
+# --- checking a whole operation before a match ------------------------------------------------
+
+
+@dataclass
+class CheckReport:
+    tried: int = 0
+    undefined: int = 0  # every undefined result, negatives and errors included
+    negative: int = 0
+    errors: int = 0
+    undefined_examples: list[tuple[int, int]] = field(default_factory=list)
+    negative_examples: list[tuple[int, int]] = field(default_factory=list)
+    error_examples: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def fine(self) -> bool:
+        return self.undefined == 0
+
+
+_EXAMPLES = 3
+
+
+def check_expression(expr: Expression, rng: random.Random, samples: int = 3000) -> CheckReport:
+    """Try the operation on every pair of edge values and on `samples` random pairs."""
+    pairs = [(x, y) for x in EDGE_VALUES for y in EDGE_VALUES]
+    pairs += [(rng.randint(0, 999), rng.randint(0, 999)) for _ in range(samples)]
+    report = CheckReport()
+    for a, b in pairs:
+        report.tried += 1
+        value, kind = _evaluate_raw(expr, a, b)
+        if value is not None:
+            continue
+        report.undefined += 1
+        _note(report.undefined_examples, a, b)
+        if kind == _NEGATIVE:
+            report.negative += 1
+            _note(report.negative_examples, a, b)
+        elif kind == _ERROR:
+            report.errors += 1
+            _note(report.error_examples, a, b)
+    return report
+
+
+def _note(examples: list, a: int, b: int) -> None:
+    if len(examples) < _EXAMPLES and (a, b) not in examples:
+        examples.append((a, b))
+
+
+def report_lines(letter: str, report: CheckReport) -> list[str]:
+    """Short lines for the host, e.g. "D: undefined on 12 of 3081 inputs (e.g. 0 D 0); ..."."""
+    if report.fine:
+        return [f"{letter}: fine on all {report.tried} inputs."]
+
+    def examples(pairs):
+        return ", ".join(f"{a} {letter} {b}" for a, b in pairs)
+
+    line = (
+        f"{letter}: undefined on {report.undefined} of {report.tried} inputs"
+        f" (e.g. {examples(report.undefined_examples)}); negative on {report.negative}"
+    )
+    if report.negative:
+        line += f" (e.g. {examples(report.negative_examples)})"
+    return [line + "."]
