@@ -16,6 +16,11 @@ def metres(decimetres):
     return f"{decimetres / 10:g}"
 
 
+def _n(number):
+    """Coordinates with one decimal: format_html escapes its arguments to strings first."""
+    return f"{number:.1f}"
+
+
 def positions(moves):
     out, total = [0], 0
     for move in moves:
@@ -43,21 +48,21 @@ def race_track(view, race):
         y = TOP + LANE * lane + LANE / 2
         track = tracks[athlete["number"]]
         trail = " ".join(f"{x(p):.1f},{y:.1f}" for p in track)
-        steps = format_html_join("", '<circle cx="{:.1f}" cy="{:.1f}" r="2.5" class="step"><title>after round {}: {} m</title></circle>',
-                                 ((x(p), y, i, p / 10) for i, p in enumerate(track) if i))
+        steps = format_html_join("", '<circle cx="{}" cy="{}" r="2.5" class="step"><title>after round {}: {} m</title></circle>',
+                                 ((_n(x(p)), _n(y), i, metres(p)) for i, p in enumerate(track) if i))
         state = " down" if athlete["down"] else ""
         lanes.append(format_html(
-            '<g class="lane{}"><text x="4" y="{:.1f}" class="lane-label">#{}</text>'
-            '<line x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" class="lane-line"/>'
+            '<g class="lane{}"><text x="4" y="{}" class="lane-label">#{}</text>'
+            '<line x1="{}" y1="{}" x2="{}" y2="{}" class="lane-line"/>'
             '<polyline points="{}" class="trail"/>{}'
-            '<circle cx="{:.1f}" cy="{:.1f}" r="6" class="runner"><title>#{}: {} m</title></circle></g>',
-            state, y + 4, athlete["number"], LEFT, y, WIDTH - RIGHT, y, trail, steps,
-            x(track[-1]), y, athlete["number"], athlete["distance"] / 10,
+            '<circle cx="{}" cy="{}" r="6" class="runner"><title>#{}: {} m</title></circle></g>',
+            state, _n(y + 4), athlete["number"], LEFT, _n(y), WIDTH - RIGHT, _n(y), trail, steps,
+            _n(x(track[-1])), _n(y), athlete["number"], metres(athlete["distance"]),
         ))
     zero = x(0)
     return format_html(
         '<svg class="race-track" viewBox="0 0 {} {}" role="img" aria-label="Positions in this race after each round">'
-        '<line x1="{:.1f}" y1="8" x2="{:.1f}" y2="{}" class="start"/><text x="{:.1f}" y="14" class="axis">0 m</text>'
+        '<line x1="{}" y1="8" x2="{}" y2="{}" class="start"/><text x="{}" y="14" class="axis">0 m</text>'
         '<text x="{}" y="14" class="axis" text-anchor="end">{} m</text>{}</svg>',
-        WIDTH, height, zero, zero, height, zero + 3, WIDTH - RIGHT, high / 10, format_html_join("", "{}", ((lane,) for lane in lanes)),
+        WIDTH, _n(height), _n(zero), _n(zero), _n(height), _n(zero + 3), WIDTH - RIGHT, metres(high), format_html_join("", "{}", ((lane,) for lane in lanes)),
     )

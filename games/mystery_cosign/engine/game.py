@@ -260,14 +260,14 @@ class MysteryCosign(api.GameEngine):
         p1 = self.player_one(state, step["round"])
         state["collabs"].append({"round": step["round"], "phase": step["phase"], "index": step["index"],
                                  "player1": p1, "P": submissions[p1]["P"], "Q": None, "picks": [[], []], "results": {}})
-        return [api.public("cosign.p", f"Round {step['round']}: {state['names'][p1]} (Player 1) gives P = "
+        return [api.public("cosign.p", f"Round {step['phase']}.{step['index']}: {state['names'][p1]} (Player 1) gives P = "
                                        f"{submissions[p1]['P']}.")]
 
     def _resolve_q(self, state, step, submissions):
         collab = state["collabs"][-1]
         p2 = 1 - collab["player1"]
         collab["Q"] = submissions[p2]["Q"]
-        return [api.public("cosign.q", f"Round {step['round']}: {state['names'][p2]} (Player 2) gives Q = {collab['Q']}.")]
+        return [api.public("cosign.q", f"Round {step['phase']}.{step['index']}: {state['names'][p2]} (Player 2) gives Q = {collab['Q']}.")]
 
     def _resolve_picks(self, state, step, submissions):
         collab = state["collabs"][-1]
@@ -276,7 +276,7 @@ class MysteryCosign(api.GameEngine):
         collab["results"] = {letter: ops.shown(state["ops"][letter], collab["P"], collab["Q"]) for letter in picked}
         chosen = "; ".join(f"{state['names'][seat]} picked {', '.join(collab['picks'][seat])}" for seat in (0, 1))
         values = ", ".join(f"{collab['P']} {letter} {collab['Q']} = {v}" for letter, v in collab["results"].items())
-        return [api.public("cosign.results", f"Round {step['round']}: {chosen}. {values}.")]
+        return [api.public("cosign.results", f"Round {step['phase']}.{step['index']}: {chosen}. {values}.")]
 
     def _resolve_shootout(self, state, step, submissions):
         active = ops.active(step["phase"])
