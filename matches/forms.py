@@ -38,3 +38,9 @@ def form_errors_text(form):
         label = form.fields[name].label if name in form.fields else "Form"
         parts.append(f"{label}: {' '.join(errors)}")
     return " ".join(parts)
+
+
+def unexpected_fields(form, posted):
+    """Posted names the form does not have: a forged or stale form is refused, not trimmed."""
+    expected = {form.add_prefix(name) for name in form.fields} | {"csrfmiddlewaretoken"}
+    return sorted(name for name in posted if name not in expected)

@@ -1,7 +1,8 @@
 """One base test case with named people, healthchecks style.
 
 Hana hosts the season. Alice, Bob and Carol sit at seats 0, 1 and 2 of a Unique Bid match
-(the fixture game). Dave is in the season but not in the match; Eve is a stranger."""
+(the fixture game). Dave is in the season but not in the match; Eve is a stranger. Frank, Grace,
+Heidi, Ivan and Judy are more season members, so that an eight-player game can be seated."""
 
 from django.contrib.auth.models import User
 from django.test import TestCase, TransactionTestCase
@@ -23,7 +24,7 @@ class PeopleMixin:
         self.season = Season.objects.create(name="Season One", slug="season-one")
         self.season.hosts.add(self.hana)
         self.users, self.members = {}, {}
-        for name in ("alice", "bob", "carol", "dave", "eve"):
+        for name in ("alice", "bob", "carol", "dave", "eve", "frank", "grace", "heidi", "ivan", "judy"):
             self.users[name] = User.objects.create_user(name, password=PASSWORD)
             setattr(self, name, self.users[name])
             if name != "eve":

@@ -84,12 +84,15 @@ class AccessMatrixTestCase(BaseTestCase):
         self.client.post(url, {"bid": 5})
         self.assertEqual(Submission.objects.get().player.seat, 0)
 
-    def test_it_ignores_forged_seat_and_player_fields(self):
+    def test_it_refuses_forged_seat_and_player_fields(self):
         self.as_("bob")
         url = reverse("submit", args=[self.match.pk, self.phase.pk])
         alice_seat = self.seat("alice")
-        self.client.post(url, {"bid": 4, "seat": 0, "player": alice_seat.pk, "player_id": alice_seat.pk,
-                               "phase": self.phase.pk, "match": self.match.pk})
+        r = self.client.post(url, {"bid": 4, "seat": 0, "player": alice_seat.pk, "player_id": alice_seat.pk,
+                                   "phase": self.phase.pk, "match": self.match.pk}, follow=True)
+        self.assertContains(r, "Not recorded. This form has no field")
+        self.assertFalse(Submission.objects.exists())
+        self.client.post(url, {"bid": 4})
         self.assertEqual([s.player.seat for s in Submission.objects.all()], [1])
 
     def test_it_refuses_a_phase_of_another_match(self):

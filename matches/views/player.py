@@ -7,7 +7,7 @@ from django.views.decorators.http import require_POST
 
 from .. import lifecycle
 from ..access import access_seat
-from ..forms import build_form, cleaned_payload, form_errors_text
+from ..forms import build_form, cleaned_payload, form_errors_text, unexpected_fields
 from ..models import Phase
 from ..presenters import match_picture, viewer_for_player
 
@@ -49,6 +49,10 @@ def act(request, match_id, name):
 
 
 def _run(request, form, do):
+    unknown = unexpected_fields(form, request.POST)
+    if unknown:
+        messages.error(request, f"Not recorded. This form has no field {unknown[0][:40]!r}.")
+        return
     if not form.is_valid():
         messages.error(request, f"Not recorded. {form_errors_text(form)}")
         return

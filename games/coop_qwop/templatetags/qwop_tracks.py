@@ -4,6 +4,7 @@ only), so it needs no script and shows the same on a phone."""
 
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 register = template.Library()
 
@@ -33,7 +34,7 @@ def positions(moves):
 def race_track(view, race):
     athletes = sorted((a for a in view["athletes"] if a["race"] == race), key=lambda a: a["number"])
     if not athletes:
-        return format_html('<p class="muted">Nobody runs this race.</p>')
+        return mark_safe('<p class="muted">Nobody runs this race.</p>')
     tracks = {a["number"]: positions(a["moves"]) for a in athletes}
     low = min(min(p) for p in tracks.values())
     high = max(max(max(p) for p in tracks.values()), low + 10)
