@@ -343,17 +343,21 @@ class CoopQwop(api.GameEngine):
         ), submit_label="Propose", intro="It takes effect when every other controller accepts."))]
         answerable = [p for p in state["proposals"] if pregame.awaiting(p, state["athletes"], seat)]
         if answerable:
-            choices = tuple((str(p["id"]), f"{p['id']}: {pregame.describe(p)}") for p in answerable)
-            out.append(api.ActionSpec("accept", "Accept a proposal", api.FormSpec(
-                (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),), submit_label="I agree")))
-            out.append(api.ActionSpec("decline", "Decline a proposal", api.FormSpec(
-                (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),), submit_label="Decline")))
+            out.append(self._proposal_action("accept", "Accept a proposal", answerable, "I agree"))
+        declinable = [p for p in state["proposals"] if p["status"] == pregame.PENDING and p["proposer"] != seat
+                      and seat in pregame.involved(p, state["athletes"])]
+        if declinable:
+            out.append(self._proposal_action("decline", "Decline a proposal", declinable, "Decline"))
         own = [p for p in state["proposals"] if p["status"] == pregame.PENDING and p["proposer"] == seat]
         if own:
-            choices = tuple((str(p["id"]), f"{p['id']}: {pregame.describe(p)}") for p in own)
-            out.append(api.ActionSpec("withdraw", "Withdraw your proposal", api.FormSpec(
-                (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),), submit_label="Withdraw")))
+            out.append(self._proposal_action("withdraw", "Withdraw your proposal", own, "Withdraw"))
         return out
+
+    @staticmethod
+    def _proposal_action(name, title, proposals, label):
+        choices = tuple((str(p["id"]), f"{p['id']}: {pregame.describe(p)}") for p in proposals)
+        return api.ActionSpec(name, title, api.FormSpec(
+            (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),), submit_label=label))
 
     def apply_action(self, state, seat, name, data, ctx, rng):
         if not isinstance(data, dict) or type(seat) is not int or not 0 <= seat < len(state["names"]):
@@ -393,10 +397,12 @@ class CoopQwop(api.GameEngine):
             if proposal["proposer"] != seat:
                 return api.Invalid("Only the player who made a proposal can withdraw it.")
             return api.Transition(state, pregame.close(state, seat, proposal, pregame.WITHDRAWN))
+        if name == "decline":  # also after agreeing: an agreement can be taken back until it takes effect
+            if proposal["proposer"] == seat:
+                return api.Invalid("Withdraw your own proposal instead.")
+            return api.Transition(state, pregame.close(state, seat, proposal, pregame.DECLINED))
         if seat in proposal["accepted"]:
             return api.Invalid(f"You have already agreed to proposal {proposal['id']}.")
-        if name == "decline":
-            return api.Transition(state, pregame.close(state, seat, proposal, pregame.DECLINED))
         return api.Transition(state, pregame.accept(state, seat, proposal))
 
     def _buy_pack(self, state, seat, name, data, ctx):

@@ -51,8 +51,9 @@ def rank_race(race: str, athletes: list[dict]) -> dict[int, int]:
         ranks = shared_ranks(moving, lambda n: abs(2 * distance(by_number[n]) - centre))
     else:
         ranks = shared_ranks(moving, lambda n: scaled_variance(by_number[n]["moves"]))
-    # Q9: athletes with exactly 0 m share the last rank, behind every athlete that moved.
-    ranks.update({n: len(moving) + 1 for n in numbers if n not in ranks})
+    # Q9: athletes with exactly 0 m share the last rank, N of N, so that they cannot win even
+    # when nobody in the race moved (a race of one still ranks its athlete 1 of 1, Q10).
+    ranks.update({n: len(numbers) for n in numbers if n not in ranks})
     return ranks
 
 
@@ -92,7 +93,7 @@ def player_standings(athletes: list[dict], seats: int) -> list[dict]:
     for seat in range(seats):
         mine = [a for a in athletes if seat in a["controllers"]]
         parts = [{**rows_by_number[a["number"]], "race": a["race"], "field": field_size[a["race"]]} for a in mine]
-        total = sum(p["base"] + p["bonus"] for p in parts)
+        total = sum(sum(points(p["rank"], p["field"])) for p in parts)  # exact: rounding is for reading
         counts = [sum(1 for p in parts if p["rank"] == r) for r in range(1, len(athletes) + 1)]
         players.append({"seat": seat, "score": round(total, 3), "exact": total, "rank_counts": counts,
                         "athletes": sorted(parts, key=lambda p: p["number"])})
