@@ -66,3 +66,12 @@ class CosignPagesTestCase(BaseTestCase):
         winner = self.match.seats.get(seat=1 - loser).season_player
         self.assertEqual(winner.status, SeasonPlayer.ACTIVE)
         self.assertTrue(LedgerEntry.objects.filter(player=loser_member, kind=ELIMINATED).exists())
+
+    def test_it_tells_the_host_of_targets_no_operation_reaches(self):
+        # easy A-D are a + b, |a - b|, a * b, max(a, b): on inputs up to 999 none exceeds 998001,
+        # so 10**9 is never reached, while 5, 6 and 7 are (a + b alone gives them for many inputs)
+        settings = {"operation_set": "easy", "targets": [[5, 6, 10**9]] + [[5, 6, 7]] * 8}
+        engine = lifecycle.engine_of(self.match)
+        lines = engine.settings_report(engine.validate_settings(settings, 2))
+        self.assertIn("Shootout 1: no active operation gave 1000000000 on the sample inputs.", lines)
+        self.assertFalse([line for line in lines if line.startswith("Shootout 2")])

@@ -87,7 +87,8 @@ class MysteryCosign(api.GameEngine):
         custom = sorted(settings["operations"])
         head = f"Operations: the “{chosen}” set" + (f", with {', '.join(custom)} written by the host." if custom else ".")
         targets = "Targets: set by the host." if settings["targets"] else "Targets: generated from the operations."
-        return [head, targets, *ops.check_report(tuple(sorted(sources.items())))]
+        unreached = ops.unreached_targets(sources, settings["targets"], SHOOTOUTS)
+        return [head, targets, *unreached, *ops.check_report(tuple(sorted(sources.items())))]
 
     # setup ----------------------------------------------------------------------------------
     def setup(self, seats, settings, rng):

@@ -54,14 +54,37 @@ def shown(source: str, a: int, b: int) -> int:
     return UNDEFINED if result is None else result
 
 
+def _check_rng(source: str) -> random.Random:
+    return random.Random(f"check:{source}")
+
+
 @functools.lru_cache(maxsize=64)
 def check_report(source_items: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
     """Lines for the host: each operation tried on the edges and 3000 seeded random pairs."""
     lines = []
     for letter, source in source_items:
-        report = check_expression(_compiled(source), random.Random(f"check:{source}"))
-        lines += report_lines(letter, report)
+        lines += report_lines(letter, check_expression(_compiled(source), _check_rng(source)))
     return tuple(lines)
+
+
+@functools.lru_cache(maxsize=256)
+def reached(source: str, samples: int = 3000) -> frozenset[int]:
+    """The values an operation gives on the same inputs its check tries."""
+    rng = _check_rng(source)
+    pairs = [(rng.randint(0, 999), rng.randint(0, 999)) for _ in range(samples)]
+    return frozenset(v for v in (value(source, a, b) for a, b in pairs) if v is not None)
+
+
+def unreached_targets(ops: dict[str, str], targets: list[list[int]], per_phase: int) -> list[str]:
+    """C6: host-set targets that no active operation gave on the sample, for the host to see."""
+    lines = []
+    for n, triple in enumerate(targets, start=1):
+        letters = active(1 + (n - 1) // per_phase)
+        seen = frozenset().union(*(reached(ops[letter]) for letter in letters))
+        missing = [t for t in triple if t not in seen]
+        if missing:
+            lines.append(f"Shootout {n}: no active operation gave {', '.join(map(str, missing))} on the sample inputs.")
+    return lines
 
 
 def generate_targets(ops: dict[str, str], phase: int, rng: random.Random, count: int = 3) -> list[int]:
