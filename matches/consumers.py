@@ -3,6 +3,8 @@ socket (mode "watch") the spectator picture, a player socket ("play") that seat'
 host socket ("host") everything. Every message is rendered from presenters.match_picture for
 that viewer, after the socket's last event number, so a reconnect misses nothing."""
 
+import asyncio
+import json
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -38,13 +40,34 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def match_changed(self, message):
         if message["seq"] > self.last_seq:
-            await self.push()
+            await self.push(at_least=message["seq"])
 
-    async def push(self, force=False):
+    async def push(self, force=False, at_least=0):
+        key = (self.viewer.render_key(self.csrf), self.match_id, self.last_seq, at_least)
+        seq, text = await render_once(key, self.render)
+        if seq > self.last_seq or force or self.last_seq == 0:
+            self.last_seq = seq
+            await self.send(text_data=text)
+
+    async def render(self):
         update = await database_sync_to_async(socket_update)(self.match_id, self.viewer, self.last_seq, self.csrf)
-        if update["seq"] > self.last_seq or force or self.last_seq == 0:
-            self.last_seq = update["seq"]
-            await self.send_json(update)
+        return update["seq"], json.dumps(update)
+
+
+_in_flight = {}
+
+
+async def render_once(key, render):
+    """Sockets that want the same update at the same moment share one render: a thousand
+    spectators told of the same event number cost one render and one JSON encoding, not a
+    thousand. The key holds the announced number, so nobody is handed a render begun before
+    the change they were told of; it is forgotten once done (a single flight, not a cache)."""
+    task = _in_flight.get(key)
+    if task is None:
+        task = asyncio.ensure_future(render())
+        _in_flight[key] = task
+        task.add_done_callback(lambda _: _in_flight.pop(key, None))
+    return await asyncio.shield(task)  # one socket closing must not cancel the others' render
 
 
 def _int(value):

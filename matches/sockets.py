@@ -16,6 +16,13 @@ class SocketViewer:
     def __init__(self, viewer, player_id=None):
         self.viewer, self.player_id = viewer, player_id
 
+    def render_key(self, csrf_token):
+        """Sockets with equal keys are sent identical updates. A player's forms carry their
+        own CSRF token; spectators and the host are shown no forms on a socket."""
+        if self.player_id is not None:
+            return ("seat", self.player_id, csrf_token)
+        return (self.viewer.kind,)
+
 
 def resolve_viewer(user, match_id, mode):
     match = Match.objects.select_related("season").filter(pk=match_id).exclude(status=Match.DRAFT).first()
