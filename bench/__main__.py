@@ -2,8 +2,8 @@
 bench/results.json and print a short table. See docs/benchmarks.md."""
 
 import json
-import platform
 import os
+import platform
 import time
 from pathlib import Path
 
@@ -12,18 +12,23 @@ from . import common
 
 def main():
     common.fresh_database()
-    from . import deadlines, moves
+    from . import deadlines, fanout, moves, queries, resolution
 
     results = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
                "started": time.strftime("%Y-%m-%d %H:%M:%S")}
     results["servers"] = moves.run_servers()
     results["moves"] = moves.run()
     results["deadlines"] = deadlines.run()
+    results["fanout"] = fanout.run()
+    results["resolution"] = resolution.run()
+    results["queries"] = queries.run()
     Path(__file__).with_name("results.json").write_text(json.dumps(results, indent=2))
     print_table(results)
 
 
 def print_table(r):
+    from . import fanout, queries, resolution
+
     print("\nASGI server (wrk -c16, req/s median):")
     for path, v in r["servers"].items():
         print(f"  {path:28} uvicorn {v['uvicorn']['rps']['median']:8.0f}  daphne {v['daphne']['rps']['median']:8.0f}"
@@ -37,6 +42,12 @@ def print_table(r):
     d = r["deadlines"]
     print(f"\nDeadlines ({d['phases']} phases): result at socket after deadline p50 {d['socket']['p50']:.0f} ms,"
           f" p99 {d['socket']['p99']:.0f} ms; asyncio.sleep lateness p50 {d['sleep']['p50']:.1f} ms, p99 {d['sleep']['p99']:.1f} ms")
+    print("\nFan-out (commit of a result to the last spectator socket; median of runs):")
+    print("\n".join(fanout.table_lines(r["fanout"])))
+    print()
+    print("\n".join(resolution.table_lines(r["resolution"])))
+    print()
+    print("\n".join(queries.table_lines(r["queries"])))
 
 
 if __name__ == "__main__":

@@ -12,5 +12,6 @@ from matches.models import Submission
 @login_required
 @require_POST
 def insert_one_row(request, phase_id, player_id):
-    Submission.objects.create(phase_id=phase_id, player_id=player_id, payload={"bid": request.POST.get("bid")})
+    payload = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+    Submission.objects.create(phase_id=phase_id, player_id=player_id, payload=payload)
     return HttpResponse("ok")

@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PG_ADMIN_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/10")
-DB_NAME = "genius_bench"
+DB_NAME = os.environ.get("BENCH_DB_NAME", "genius_bench")  # dropped and made anew by every run
 
 
 def bench_env():

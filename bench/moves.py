@@ -1,4 +1,4 @@
-"""Moves: submission POSTs (logged-in player, CSRF, the fixture game's real form) at
+"""Moves: submission POSTs (logged-in player, CSRF, Co-op QWOP's card form) at
 concurrency 1, 16 and 64, against a logged-in single-row insert behind the same server. Also
 uvicorn against daphne on the same pages, to choose the ASGI server."""
 
@@ -9,39 +9,54 @@ from .common import Server, summary, wrk
 ROUNDS = 3
 
 
-def setup_match(seats=13):
-    """A running fixture match with a long phase, and a logged-in session for one player."""
+def new_match(game, seats, settings):
+    """A running match of `game` with `seats` players, each of them a user who can log in."""
     from django.contrib.auth.models import User
-    from django.contrib.sessions.backends.db import SessionStore
 
     from matches import lifecycle
-    from matches.models import Match, MatchPlayer, Phase, Season, SeasonPlayer
+    from matches.models import Match, MatchPlayer, Season, SeasonPlayer
 
     season = Season.objects.create(name="Bench", slug=f"bench-{Season.objects.count()}")
-    members = []
-    for i in range(seats):
-        user = User.objects.create_user(f"b{season.pk}-{i}", password="x" * 12)
-        members.append(SeasonPlayer.objects.create(season=season, user=user, display_name=f"P{i}"))
-    match = Match.objects.create(season=season, game="fixture", title="Bench",
-                                 settings={"rounds": 3, "round_seconds": 86400, "close_early": False})
-    for seat, member in enumerate(members):
+    match = Match.objects.create(season=season, game=game, title="Bench", settings=settings)
+    for seat in range(seats):
+        user = User.objects.create_user(f"b{season.pk}-{seat}", password="x" * 12)
+        member = SeasonPlayer.objects.create(season=season, user=user, display_name=f"P{seat}")
         MatchPlayer.objects.create(match=match, season_player=member, seat=seat)
     lifecycle.do_start(match.pk)
-    phase = Phase.objects.get(match=match, status=Phase.OPEN)
-    player = match.seats.get(seat=0)
+    return match
+
+
+def session_for(player):
+    from django.contrib.sessions.backends.db import SessionStore
+
     session = SessionStore()
     session.update({"_auth_user_id": str(player.season_player.user.pk),
                     "_auth_user_backend": "django.contrib.auth.backends.ModelBackend",
                     "_auth_user_hash": player.season_player.user.get_session_auth_hash()})
     session.create()
-    return match, phase, player, session.session_key
+    return session.session_key
 
 
-def post_script(session_key):
+def setup_match():
+    """A Co-op QWOP round in progress, and the form a player posts: a card on each of their
+    seven athletes (the real form, validated by the engine, stored by do_submit)."""
+    from matches import lifecycle
+    from matches.models import Phase
+
+    match = new_match("coop_qwop", 8, {"round_seconds": 86400})
+    lifecycle.close_phase(Phase.objects.get(match=match, status=Phase.OPEN).pk, "host")  # the pregame
+    match.refresh_from_db()
+    phase = Phase.objects.get(match=match, status=Phase.OPEN)
+    player = match.seats.get(seat=0)
+    cards = "&".join(f"card_{a['number']}=O" for a in match.state["athletes"] if 0 in a["controllers"])
+    return match, phase, player, session_for(player), cards
+
+
+def post_script(session_key, body):
     token = "a" * 32  # an unmasked CSRF secret: the cookie and the form field agree
     script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
     script.write(f'''wrk.method = "POST"
-wrk.body = "csrfmiddlewaretoken={token}&bid=7"
+wrk.body = "csrfmiddlewaretoken={token}&{body}"
 wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
 wrk.headers["Cookie"] = "sessionid={session_key}; csrftoken={token}"
 ''')
@@ -50,8 +65,8 @@ wrk.headers["Cookie"] = "sessionid={session_key}; csrftoken={token}"
 
 
 def run():
-    match, phase, player, session_key = setup_match()
-    script = post_script(session_key)
+    match, phase, player, session_key, cards = setup_match()
+    script = post_script(session_key, cards)
     real = f"/play/{match.pk}/phases/{phase.pk}/submit/"
     baseline = f"/bench/insert/{phase.pk}/{player.pk}/"
     results = {}
@@ -70,7 +85,7 @@ def run():
 
 def run_servers():
     """The same public match page and /healthz under uvicorn and daphne, alternating."""
-    match, *_ = setup_match(seats=8)
+    match = new_match("fixture", 8, {"rounds": 3, "round_seconds": 86400, "close_early": False})
     results = {}
     for path in ("/healthz", f"/matches/{match.pk}/"):
         runs = {"uvicorn": [], "daphne": []}

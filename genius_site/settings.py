@@ -107,11 +107,18 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
+# Two channel layers of channels-redis carry "match N changed": "core" (lists per channel, the
+# default) and "pubsub" (one PUBLISH per group message); bench/fanout.py measures both.
+CHANNELS_BACKENDS = {"core": "channels_redis.core.RedisChannelLayer",
+                     "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer"}
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": env("CHANNELS_PREFIX", "genius")},
+            "BACKEND": CHANNELS_BACKENDS[env("CHANNELS_LAYER", "core")],
+            # redis-py refuses (rather than queues) a command past its pool's size: a thousand
+            # sockets joining or leaving a match at once must not find the pool full.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": int(env("REDIS_MAX_CONNECTIONS", "2000"))}],
+                       "prefix": env("CHANNELS_PREFIX", "genius")},
         }
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}

@@ -63,9 +63,22 @@ def _record_events(match, events, now):
             )
         )
     Event.objects.bulk_create(rows)
-    seq = match.event_seq
-    transaction.on_commit(lambda: live.announce(match.pk, seq), robust=True)
+    _announce_on_commit(match)
     return rows
+
+
+def _announce_on_commit(match):
+    """Tell the sockets once per transaction, with its last event number: a close records
+    several batches of events, and each announcement costs a message to every socket."""
+    if getattr(match, "_announce_pending", False):
+        return
+    match._announce_pending = True
+
+    def announce():
+        match._announce_pending = False
+        live.announce(match.pk, match.event_seq)
+
+    transaction.on_commit(announce, robust=True)
 
 
 def _engine_events(match, events, now):

@@ -1,0 +1,149 @@
+"""Fan-out: from the commit of a result to the last of N spectator websockets receiving it, for
+N = 10, 100, 1000 spectators of one Co-op QWOP match (the closing of a round), on the production
+path (uvicorn, channels-redis). Beside it, in the same run and alternating with it, the baseline:
+a bare websocket server that broadcasts a Redis pub/sub message of the same size to N clients,
+timed from the PUBLISH. Run once per channel layer (channels-redis's RedisChannelLayer and its
+RedisPubSubChannelLayer), to choose between them."""
+
+import json
+import subprocess
+import sys
+import time
+
+import redis
+from django.db import transaction
+
+from .common import REDIS_URL, ROOT, Server, bench_env, free_port, percentile, summary
+
+SIZES = (10, 100, 1000)
+ROUNDS = 3
+LAYERS = ("core", "pubsub")
+
+
+class Peer:
+    """A bench.fanout_peers process; waits for its "ready"."""
+
+    def __init__(self, *args):
+        self.popen = subprocess.Popen([sys.executable, "-m", "bench.fanout_peers", *map(str, args)], cwd=ROOT,
+                                      env=bench_env(), stdout=subprocess.PIPE, text=True)
+        line = self.popen.stdout.readline().strip()
+        if line != "ready":
+            self.popen.kill()
+            raise RuntimeError(f"fanout peer {args[0]} did not start: {line!r}")
+
+    def arrivals(self):
+        out = self.popen.stdout.readline()
+        self.popen.wait(30)
+        return json.loads(out)
+
+    def stop(self):
+        self.popen.terminate()
+        self.popen.wait(10)
+
+
+def qwop_match():
+    """A running Co-op QWOP match, past its pregame, whose round the benchmark will close."""
+    from django.contrib.auth.models import User
+
+    from matches import lifecycle
+    from matches.models import Match, MatchPlayer, Phase, Season, SeasonPlayer
+
+    season = Season.objects.create(name="Fan-out", slug=f"fanout-{time.time_ns()}")
+    match = Match.objects.create(season=season, game="coop_qwop", title="Fan-out", settings={"rounds": 7})
+    for seat in range(8):
+        user = User.objects.create_user(f"f{season.pk}-{seat}")
+        member = SeasonPlayer.objects.create(season=season, user=user, display_name=f"Runner {seat}")
+        MatchPlayer.objects.create(match=match, season_player=member, seat=seat)
+    lifecycle.do_start(match.pk)
+    lifecycle.close_phase(Phase.objects.get(match=match, status=Phase.OPEN).pk, "host")  # the pregame
+    return match
+
+
+def close_round(match):
+    """Close the open round; return the time of the commit (taken on commit, before the announce)."""
+    from matches import lifecycle
+    from matches.models import Phase
+
+    committed = []
+    phase = Phase.objects.get(match=match, status=Phase.OPEN)
+    with transaction.atomic():
+        transaction.on_commit(lambda: committed.append(time.time()))  # runs before lifecycle's announce
+        lifecycle.close_phase(phase.pk, "host")
+    return committed[0]
+
+
+def real_run(server, match, n):
+    from matches.models import Match
+
+    seq = Match.objects.get(pk=match.pk).event_seq
+    url = server.url.replace("http", "ws") + f"/ws/matches/{match.pk}/watch/?since={seq}"
+    clients = Peer("clients", url, n)
+    committed = close_round(match)
+    return [(t - committed) * 1000 for t in clients.arrivals()]
+
+
+def baseline_run(port, channel, payload, n):
+    clients = Peer("clients", f"ws://127.0.0.1:{port}/", n)
+    connection = redis.Redis.from_url(REDIS_URL)
+    published = time.time()
+    connection.publish(channel, payload)
+    return [(t - published) * 1000 for t in clients.arrivals()]
+
+
+def update_size(match):
+    from games.engine_api import Viewer
+    from matches.sockets import SocketViewer, socket_update
+
+    return len(json.dumps(socket_update(match.pk, SocketViewer(Viewer.spectator()), 0)))
+
+
+def use_layer(layer):
+    """This process announces closes on the same channel layer as the server it measures."""
+    from channels.layers import channel_layers
+    from django.conf import settings
+
+    settings.CHANNEL_LAYERS["default"]["BACKEND"] = settings.CHANNELS_BACKENDS[layer]
+    channel_layers.backends.clear()
+
+
+def figures(runs):
+    """Per run: p50, p99 and the last arrival; then their medians over the runs."""
+    per_run = [{"p50": percentile(r, 50), "p99": percentile(r, 99), "last": max(r)} for r in runs]
+    return {k: summary([r[k] for r in per_run]) for k in ("p50", "p99", "last")}
+
+
+def run():
+    results = {}
+    port, channel = free_port(), "bench-fanout"
+    broadcaster = Peer("broadcaster", port, REDIS_URL, channel)
+    try:
+        for layer in LAYERS:
+            use_layer(layer)
+            with Server("uvicorn", CHANNELS_LAYER=layer) as server:
+                results[layer] = {}
+                for n in SIZES:
+                    match = qwop_match()
+                    payload = "x" * update_size(match)
+                    real, base = [], []
+                    for _ in range(ROUNDS):  # alternate, so noise hits both
+                        base.append(baseline_run(port, channel, payload, n))
+                        real.append(real_run(server, match, n))
+                    results[layer][f"n{n}"] = {"spectators": n, "message_bytes": len(payload), "site": figures(real),
+                                               "baseline": figures(base)}
+                    site, bare = results[layer][f"n{n}"]["site"], results[layer][f"n{n}"]["baseline"]
+                    results[layer][f"n{n}"]["ratio_p99"] = site["p99"]["median"] / max(bare["p99"]["median"], 0.001)
+    finally:
+        broadcaster.stop()
+    return results
+
+
+def table_lines(results):
+    lines = []
+    for layer, sizes in results.items():
+        for key, r in sizes.items():
+            s, b = r["site"], r["baseline"]
+            lines.append(f"  {layer:6} {r['spectators']:5} spectators ({r['message_bytes'] // 1024} KiB): site p50/p99/last "
+                         f"{s['p50']['median']:.0f}/{s['p99']['median']:.0f}/{s['last']['median']:.0f} ms; "
+                         f"bare broadcast {b['p50']['median']:.0f}/{b['p99']['median']:.0f}/{b['last']['median']:.0f} ms;"
+                         f" ratio p99 {r['ratio_p99']:.1f}")
+    return lines

@@ -1,0 +1,71 @@
+"""The processes the fan-out benchmark runs beside the server, each on its own cores' share:
+
+    python -m bench.fanout_peers clients URL N     N websockets; once all are open it prints
+                                                   "ready", then the arrival time (time.time())
+                                                   of each socket's first message
+    python -m bench.fanout_peers broadcaster PORT REDIS_URL CHANNEL
+                                                   the baseline: a bare websocket server that
+                                                   sends every message of a Redis pub/sub
+                                                   channel to every client connected to it
+
+The clients do no JSON parsing, so that what they measure is delivery, not their own work."""
+
+import asyncio
+import json
+import sys
+import time
+
+CONNECT_BATCH = 50  # connections opened at once: a thousand at once overflows the listen backlog
+
+
+async def clients(url, n):
+    import websockets
+
+    async def one():
+        # Connected with `since` set to the match's current number, the site sends nothing until
+        # the next change; the socket is in the match's group once the handshake is done.
+        return await websockets.connect(url, origin=url.replace("ws://", "http://").split("/ws/")[0],
+                                        max_size=None, open_timeout=60, ping_interval=None)
+
+    sockets = []
+    for start in range(0, n, CONNECT_BATCH):
+        sockets += await asyncio.gather(*[one() for _ in range(min(CONNECT_BATCH, n - start))])
+    print("ready", flush=True)
+
+    async def arrival(ws):
+        await ws.recv()
+        return time.time()
+
+    arrivals = await asyncio.wait_for(asyncio.gather(*[arrival(ws) for ws in sockets]), timeout=120)
+    print(json.dumps(arrivals), flush=True)
+    await asyncio.gather(*[ws.close() for ws in sockets])
+
+
+async def broadcaster(port, redis_url, channel):
+    import redis.asyncio as redis
+    import websockets
+
+    connected = set()
+
+    async def handler(ws):
+        connected.add(ws)
+        try:
+            await ws.wait_closed()
+        finally:
+            connected.discard(ws)
+
+    pubsub = redis.from_url(redis_url).pubsub()
+    await pubsub.subscribe(channel)
+    async with websockets.serve(handler, "127.0.0.1", port, max_size=None, ping_interval=None):
+        print("ready", flush=True)
+        async for message in pubsub.listen():
+            if message["type"] == "message":
+                websockets.broadcast(connected, message["data"].decode())
+
+
+if __name__ == "__main__":
+    mode, *args = sys.argv[1:]
+    if mode == "clients":
+        asyncio.run(clients(args[0], int(args[1])))
+    else:
+        asyncio.run(broadcaster(int(args[0]), args[1], args[2]))
