@@ -128,6 +128,9 @@ else:
 
 # Deadlines: "celery" (an eta task per phase plus a beat sweep) needs a broker; "inprocess" (a
 # sweep inside the ASGI server process) needs nothing. Both call matches.lifecycle.close_phase.
+# How often an open match page asks whether it missed a push (static/js/match.js).
+LIVE_CHECK_SECONDS = float(env("LIVE_CHECK_SECONDS", "15"))
+
 DEADLINE_SCHEDULER = env("DEADLINE_SCHEDULER", "celery" if REDIS_URL else "inprocess")
 SWEEP_SECONDS = float(env("SWEEP_SECONDS", "2"))
 

@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from . import live
-from .sockets import resolve_viewer, socket_update
+from .sockets import current_seq, resolve_viewer, socket_update
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
@@ -37,6 +37,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if content.get("type") == "resync":  # the browser asks for everything after `since`
             self.last_seq = min(self.last_seq, _int(content.get("since", 0)))
             await self.push(force=True)
+        elif content.get("type") == "check":
+            # Pushes are at most once, and a channel layer that lost its Redis for a moment
+            # loses them silently: the page asks now and then, and one cheap query answers.
+            seq = await database_sync_to_async(current_seq)(self.match_id)
+            if seq > self.last_seq:
+                await self.push(at_least=seq)
 
     async def match_changed(self, message):
         if message["seq"] > self.last_seq:

@@ -1,6 +1,7 @@
 """One per-viewer picture of a match. Every page and every websocket message is built here,
 from the engine's view for that viewer and the events that viewer may see, and nothing else."""
 
+from django.conf import settings
 from django.db.models import Q
 from django.template.loader import select_template
 
@@ -68,6 +69,7 @@ def match_picture(match, viewer, player=None):
         "seats": seats,
         "standings": named_standings(match, seats) if match.is_over or viewer.is_host else [],
         "awards": named_awards(match, seats) if match.is_over or viewer.is_host else [],
+        "live_check_seconds": settings.LIVE_CHECK_SECONDS,
     }
     if player is not None:
         picture.update(player_part(match, player, open_phases))

@@ -40,6 +40,10 @@ def resolve_viewer(user, match_id, mode):
     return None
 
 
+def current_seq(match_id):
+    return Match.objects.filter(pk=match_id).values_list("event_seq", flat=True).first() or 0
+
+
 def socket_update(match_id, socket_viewer, since, csrf_token=""):
     match = Match.objects.select_related("season").get(pk=match_id)
     player = None

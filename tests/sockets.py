@@ -27,7 +27,7 @@ def session_cookie(user):
     return [(b"cookie", f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken=test".encode())]
 
 
-async def _collect(path, headers, since, then=None, timeout=2):
+async def _collect(path, headers, since, timeout=2):
     from genius_site.asgi import application
 
     communicator = WebsocketCommunicator(application, f"{path}?since={since}", headers=[ORIGIN, *headers])
@@ -37,13 +37,6 @@ async def _collect(path, headers, since, then=None, timeout=2):
         if not connected:
             return connected, code, messages
         messages.append(await communicator.receive_json_from(timeout=timeout))
-        if then is not None:
-            await then(communicator)
-            while True:
-                try:
-                    messages.append(await communicator.receive_json_from(timeout=timeout))
-                except Exception:  # noqa: BLE001 - no more messages within the timeout
-                    break
     finally:
         await communicator.disconnect()
     return connected, code, messages

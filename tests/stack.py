@@ -103,6 +103,7 @@ class Stack:
             "CELERY_QUEUE": self.queue,
             "CHANNELS_PREFIX": self.queue,
             "SWEEP_SECONDS": str(sweep_seconds),
+            "LIVE_CHECK_SECONDS": "2",  # pages notice a lost push within the tests' waits
             "DEADLINE_SCHEDULER": scheduler or ("celery" if redis_url else "inprocess"),
         }
         self.processes: list[Process] = []

@@ -4,9 +4,12 @@ everything missed since the number the browser last saw."""
 import json
 
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.utils import timezone
 
 from matches import lifecycle
+from matches.models import Event, Match
 from tests.base import BaseTransactionTestCase
 from tests.sockets import ORIGIN, session_cookie, socket_messages, socket_text  # ORIGIN: the good one
 
@@ -97,3 +100,35 @@ class LiveSocketsTestCase(BaseTransactionTestCase):
         self.assertIn("Round 2", pushed["play"]["sections"]["live-forms"])  # Bob's next form
         self.assertNotIn("live-forms", pushed["watch"]["sections"])
         self.assertNotIn(self.secrets["carol"], json.dumps(pushed))
+
+    def test_it_answers_a_check_only_when_the_socket_missed_something(self):
+        seen = self.match.event_seq
+
+        async def talk():
+            from genius_site.asgi import application
+
+            path = f"/ws/matches/{self.match.pk}/watch/?since={seen - 1}"
+            communicator = WebsocketCommunicator(application, path, headers=[ORIGIN])
+            self.assertTrue((await communicator.connect())[0])
+            first = await communicator.receive_json_from()  # the one event after `since`
+            await communicator.send_json_to({"type": "check"})
+            nothing_new = await communicator.receive_nothing(timeout=0.5)
+            await database_sync_to_async(self.change_whose_push_is_lost)()
+            await communicator.send_json_to({"type": "check"})
+            caught_up = await communicator.receive_json_from()
+            await communicator.disconnect()
+            return first, nothing_new, caught_up
+
+        first, nothing_new, caught_up = async_to_sync(talk)()
+        self.assertEqual(first["seq"], seen)
+        self.assertTrue(nothing_new, "a check with nothing new must send nothing")
+        self.assertEqual(caught_up["seq"], seen + 1)
+        self.assertEqual([e["text"] for e in caught_up["events"]], ["A change nobody was told of."])
+
+    def change_whose_push_is_lost(self):
+        """Committed like any change, but with no announcement (as when Redis drops it)."""
+        match = Match.objects.get(pk=self.match.pk)
+        match.event_seq += 1
+        match.save(update_fields=["event_seq"])
+        Event.objects.create(match=match, seq=match.event_seq, kind="test", visibility=Event.PUBLIC,
+                             text="A change nobody was told of.", created_at=timezone.now())

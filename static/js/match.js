@@ -20,6 +20,7 @@
   if (!root || !("WebSocket" in window)) return;
 
   var seq = parseInt(root.dataset.seq || "0", 10);
+  var checkEvery = 1000 * (parseFloat(root.dataset.checkSeconds) || 15);
   var formsKey = null, delay = 1000, socket = null;
 
   function setConn(state, text) {
@@ -70,6 +71,13 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") connect();
   });
+  // A push can be lost (delivery is at most once): every so often ask whether anything newer
+  // than `seq` exists; the server answers only when it does.
+  setInterval(function () {
+    if (socket && socket.readyState === 1 && document.visibilityState === "visible") {
+      socket.send(JSON.stringify({type: "check", since: seq}));
+    }
+  }, checkEvery);
   // Forms already on the page count as seen: only a different set of forms replaces them.
   formsKey = root.dataset.formsKey || null;
   connect();

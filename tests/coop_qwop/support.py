@@ -7,6 +7,7 @@ import random
 from games import engine_api as api
 from games.coop_qwop.engine import ENGINE
 from games.coop_qwop.engine.game import new_athlete, round_key
+from tests.engine_driver import close_phase
 
 SEATS = [api.SeatInfo(i, f"P{i}") for i in range(8)]
 
@@ -52,17 +53,7 @@ def full(state: dict, seat: int, filler: str = "O", **overrides) -> dict:
 def play(state: dict, submissions: dict[int, dict | None], seed: int = 7):
     """Validate every given submission, fill the rest at the deadline, resolve the round.
     Returns the Transition."""
-    key = round_key(state["round"])
-    rng = random.Random(seed)
-    final = {}
-    for seat in range(len(SEATS)):
-        last = submissions.get(seat)
-        if last is not None:
-            cleaned = ENGINE.validate_submission(state, key, seat, last)
-            assert not isinstance(cleaned, api.Invalid), cleaned
-            last = cleaned
-        final[seat] = ENGINE.default_submission(state, key, seat, last, rng)
-    return ENGINE.resolve(state, key, final, rng)
+    return close_phase(ENGINE, state, round_key(state["round"]), range(len(SEATS)), submissions, random.Random(seed))
 
 
 def all_filler(state: dict, filler: str = "O", **per_seat) -> dict[int, dict]:

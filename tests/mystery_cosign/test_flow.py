@@ -9,14 +9,13 @@ import json
 import random
 
 from games import engine_api as api
-from games.engine_api import Invalid, SeatInfo, Viewer, derive_rng
+from games.engine_api import Invalid, Viewer
 from games.mystery_cosign.engine import ENGINE
+from tests.mystery_cosign import support
+from tests.mystery_cosign.support import SEATS, kind_of, number_of, only_spec, step
 
-SEATS = [SeatInfo(0, "Ann"), SeatInfo(1, "Ben")]
-
-# Our own operations for A-D (E-L stay those of the "easy" set):
-#   A = a+b, B = a*b, C = max(a, b), D = a-b (negative, so undefined, when a < b).
-OPS = {"A": "a + b", "B": "a * b", "C": "max(a, b)", "D": "a - b"}
+# OPS (tests/mystery_cosign/support.py): A = a+b, B = a*b, C = max(a, b), D = a-b (negative, so
+# undefined, when a < b); E-L stay those of the "easy" set.
 TARGETS = [[0, 3, 4] for _ in range(9)]
 
 # The match, written out by hand (C3, C4): the Advantage choice (1 step), then per phase five
@@ -36,48 +35,8 @@ ACTIVE = {1: "ABCD", 2: "ABCDEFGH", 3: "ABCDEFGHIJKL"}  # C3
 PICKS = {1: 2, 2: 3, 3: 4}  # C3
 
 
-# --- driving the engine ----------------------------------------------------------------------
-
-
 def start(seed: int = 1, **overrides) -> api.Transition:
-    raw = {"operation_set": "easy", "operations": dict(OPS), "targets": TARGETS, **overrides}
-    settings = ENGINE.validate_settings(raw, 2)
-    assert not isinstance(settings, Invalid), settings
-    return ENGINE.setup(SEATS, settings, derive_rng(seed, "setup"))
-
-
-def only_spec(t: api.Transition) -> api.PhaseSpec:
-    assert not t.finished
-    assert len(t.open) == 1, t.open
-    return t.open[0]
-
-
-def step(t: api.Transition, given: dict[int, dict | None], seed: int = 0) -> api.Transition:
-    """Validate what the seats sent, fill the misses with the defaults, resolve the open step."""
-    spec = only_spec(t)
-    assert set(given) <= set(spec.waits_on), (spec.key, given, spec.waits_on)
-    rng = derive_rng(seed, spec.key)
-    subs = {}
-    for seat in spec.waits_on:
-        data = given.get(seat)
-        if data is not None:
-            cleaned = ENGINE.validate_submission(t.state, spec.key, seat, data)
-            assert not isinstance(cleaned, Invalid), (spec.key, seat, data, cleaned)
-            data = cleaned
-        subs[seat] = ENGINE.default_submission(t.state, spec.key, seat, data, rng)
-    return ENGINE.resolve(t.state, spec.key, subs, rng)
-
-
-def kind_of(key: str) -> str:
-    if key == "advantage":
-        return "advantage"
-    if key.startswith("shootout-"):
-        return "shootout"
-    return key.rsplit("-", 1)[1]
-
-
-def round_of(key: str) -> int:
-    return int(key.split("-")[1])
+    return support.start(TARGETS, seed, **overrides)
 
 
 def phase_of_round(rnd: int) -> int:
@@ -98,7 +57,7 @@ def plain(spec: api.PhaseSpec, first: str = "me") -> dict[int, dict | None]:
     if kind == "Q":
         return {spec.waits_on[0]: {"Q": 2}}
     if kind == "picks":
-        phase = phase_of_round(round_of(spec.key))
+        phase = phase_of_round(number_of(spec.key))
         return {seat: {"picks": list(ACTIVE[phase][: PICKS[phase]])} for seat in (0, 1)}
     return {0: {"target": 0, "P": 0, "Q": 0}, 1: None}
 
@@ -152,10 +111,10 @@ def test_it_waits_on_the_right_seats_at_every_step():
         if kind == "advantage":
             assert spec.waits_on == (0,)
         elif kind == "P":
-            p1 = 0 if round_of(spec.key) % 2 == 1 else 1
+            p1 = 0 if number_of(spec.key) % 2 == 1 else 1
             assert spec.waits_on == (p1,), spec.key
         elif kind == "Q":
-            p2 = 1 if round_of(spec.key) % 2 == 1 else 0
+            p2 = 1 if number_of(spec.key) % 2 == 1 else 0
             assert spec.waits_on == (p2,), spec.key
         else:
             assert sorted(spec.waits_on) == [0, 1], spec.key
@@ -263,7 +222,7 @@ def test_it_offers_and_enforces_the_active_operations_and_pick_counts_in_every_p
     while not t.finished:
         spec = only_spec(t)
         if kind_of(spec.key) == "picks":
-            rnd = round_of(spec.key)
+            rnd = number_of(spec.key)
             phase = phase_of_round(rnd)
             active, count = ACTIVE[phase], PICKS[phase]
             for seat in (0, 1):

@@ -9,17 +9,16 @@ import json
 import re
 
 from games import engine_api as api
-from games.engine_api import Invalid, SeatInfo, Viewer, derive_rng
+from games.engine_api import Invalid, Viewer, derive_rng
 from games.mystery_cosign.engine import ENGINE
 from games.mystery_cosign.engine.operation_sets import OPERATION_SETS
-
-SEATS = [SeatInfo(0, "Ann"), SeatInfo(1, "Ben")]
+from tests.mystery_cosign import support
+from tests.mystery_cosign.support import OPS, SEATS, kind_of, number_of, only_spec, step
 
 # Our own A-D; E-L are the "easy" set's:
 #   A = a+b          B = a*b          C = max(a, b)      D = a-b (undefined when a < b)
 #   E = min(a, b)    F = 2*a + b      G = a%10 + b%10    H = (a+b) % 7
 #   I = a*a          J = 10*a + b     K = (a*b) % 10     L = (a+b) // 2
-OPS = {"A": "a + b", "B": "a * b", "C": "max(a, b)", "D": "a - b"}
 EASY_TAIL = {"E": "min(a, b)", "F": "2*a + b", "G": "a % 10 + b % 10", "H": "(a + b) % 7",
              "I": "a*a", "J": "10*a + b", "K": "(a*b) % 10", "L": "(a + b) // 2"}
 # Shootouts 1-6 offer 0, 3, 4; shootouts 7-8 offer 3, 4, 5; shootout 9 offers 0, 4, 5.
@@ -46,47 +45,8 @@ WORTH = {
 }
 
 
-# --- driving the engine ----------------------------------------------------------------------
-
-
 def start(seed: int = 1, **overrides) -> api.Transition:
-    raw = {"operation_set": "easy", "operations": dict(OPS), "targets": TARGETS, **overrides}
-    settings = ENGINE.validate_settings(raw, 2)
-    assert not isinstance(settings, Invalid), settings
-    return ENGINE.setup(SEATS, settings, derive_rng(seed, "setup"))
-
-
-def only_spec(t: api.Transition) -> api.PhaseSpec:
-    assert not t.finished
-    assert len(t.open) == 1, t.open
-    return t.open[0]
-
-
-def step(t: api.Transition, given: dict[int, dict | None], seed: int = 0) -> api.Transition:
-    spec = only_spec(t)
-    assert set(given) <= set(spec.waits_on), (spec.key, given, spec.waits_on)
-    rng = derive_rng(seed, spec.key)
-    subs = {}
-    for seat in spec.waits_on:
-        data = given.get(seat)
-        if data is not None:
-            cleaned = ENGINE.validate_submission(t.state, spec.key, seat, data)
-            assert not isinstance(cleaned, Invalid), (spec.key, seat, data, cleaned)
-            data = cleaned
-        subs[seat] = ENGINE.default_submission(t.state, spec.key, seat, data, rng)
-    return ENGINE.resolve(t.state, spec.key, subs, rng)
-
-
-def kind_of(key: str) -> str:
-    if key == "advantage":
-        return "advantage"
-    if key.startswith("shootout-"):
-        return "shootout"
-    return key.rsplit("-", 1)[1]
-
-
-def number_of(key: str) -> int:
-    return int(key.split("-")[1])
+    return support.start(TARGETS, seed, **overrides)
 
 
 def collab_plain(spec: api.PhaseSpec) -> dict[int, dict]:
@@ -476,7 +436,7 @@ def test_it_hides_definitions_targets_and_sent_numbers_until_the_end():
                     assert all(has(seats[s], target) for target in SECRET_TARGETS[n - 1])
             if n <= shootouts_done:
                 for s in (0, 1):
-                    mine, theirs = sent(n, s), sent(n, 1 - s)
+                    mine = sent(n, s)
                     for value in (mine["P"], mine["Q"]):
                         assert has(seats[s], value), (spec.key, s, value)  # own submission
                         assert not has(seats[1 - s], value), (spec.key, s, value)  # not the other's
