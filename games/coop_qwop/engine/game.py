@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import itertools
-import random
 
 from games import engine_api as api
 from games.values import as_int
