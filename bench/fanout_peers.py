@@ -2,7 +2,8 @@
 
     python -m bench.fanout_peers clients URL N     N websockets; once all are open it prints
                                                    "ready", then the arrival time (time.time())
-                                                   of each socket's first message
+                                                   of each socket's first message (null: the
+                                                   server dropped that socket first)
     python -m bench.fanout_peers broadcaster PORT REDIS_URL CHANNEL
                                                    the baseline: a bare websocket server that
                                                    sends every message of a Redis pub/sub
@@ -33,7 +34,10 @@ async def clients(url, n):
     print("ready", flush=True)
 
     async def arrival(ws):
-        await ws.recv()
+        try:
+            await ws.recv()
+        except websockets.ConnectionClosed:  # the server dropped it: reported as lost
+            return None
         return time.time()
 
     arrivals = await asyncio.wait_for(asyncio.gather(*[arrival(ws) for ws in sockets]), timeout=120)

@@ -107,14 +107,17 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
-# Two channel layers of channels-redis carry "match N changed": "core" (lists per channel, the
-# default) and "pubsub" (one PUBLISH per group message); bench/fanout.py measures both.
+# Two channel layers of channels-redis can carry "match N changed": "pubsub" (one PUBLISH per
+# group message, one subscription per process) and "core" (a list per socket). bench/fanout.py
+# measures both: with a thousand spectators, "core" was slower and lost sockets to Redis read
+# timeouts, so "pubsub" is the default. Pages ask for what they missed (LIVE_CHECK_SECONDS),
+# which a pub/sub message lost while Redis was away needs.
 CHANNELS_BACKENDS = {"core": "channels_redis.core.RedisChannelLayer",
                      "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer"}
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": CHANNELS_BACKENDS[env("CHANNELS_LAYER", "core")],
+            "BACKEND": CHANNELS_BACKENDS[env("CHANNELS_LAYER", "pubsub")],
             # redis-py refuses (rather than queues) a command past its pool's size: a thousand
             # sockets joining or leaving a match at once must not find the pool full.
             "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": int(env("REDIS_MAX_CONNECTIONS", "2000"))}],
