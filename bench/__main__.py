@@ -50,7 +50,7 @@ def print_table(r):
               f" p99 {d['sleep']['p99']:.1f} ms")
     for name, module in (("fanout", fanout), ("resolution", resolution), ("queries", queries)):
         if name in r:
-            print(f"\n{name.title()}:")
+            print()
             print("\n".join(module.table_lines(r[name])))
 
 

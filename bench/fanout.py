@@ -150,7 +150,7 @@ def run():
 
 
 def table_lines(results):
-    lines = []
+    lines = ["Fan-out (commit of a round's result to the spectator sockets; medians of runs):"]
     for layer, sizes in results.items():
         for key, r in sizes.items():
             if "site" not in r:
