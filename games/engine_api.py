@@ -143,6 +143,9 @@ class FormSpec:
     intro: str = ""
 
 
+NO_FORM = FormSpec((), intro="Nothing to submit here.")  # for a phase or seat with nothing to send
+
+
 @dataclass(frozen=True)
 class ActionSpec:
     """An immediate action a seat may take now (a purchase, a proposal, an acceptance)."""

@@ -6,16 +6,11 @@ import json
 from games.engine_api import Viewer
 from matches import lifecycle
 from tests.base import BaseTransactionTestCase
+from tests.coop_qwop.people import EIGHT, EightPlayersMixin
 from tests.leaks import assert_hidden_from, assert_shown_to
 
-EIGHT = ("alice", "bob", "carol", "frank", "grace", "heidi", "ivan", "judy")
 
-
-class QwopLeakTestCase(BaseTransactionTestCase):
-    game = "coop_qwop"
-    settings = {}
-    seats = EIGHT
-
+class QwopLeakTestCase(EightPlayersMixin, BaseTransactionTestCase):
     def setUp(self):
         super().setUp()
         self.give_garnets("alice", 5)
@@ -24,10 +19,6 @@ class QwopLeakTestCase(BaseTransactionTestCase):
     def athletes_of(self, name):
         seat = EIGHT.index(name)
         return [a for a in self.match.state["athletes"] if seat in a["controllers"]]
-
-    def shared(self, a, b):
-        pair = {EIGHT.index(a), EIGHT.index(b)}
-        return next(x["number"] for x in self.match.state["athletes"] if set(x["controllers"]) == pair)
 
     def pairing_texts(self, exclude=None):
         """How a page would tell who controls an athlete: "#7 with Bob" or "Alice & Bob"."""

@@ -7,15 +7,10 @@ from games.engine_api import GARNET
 from matches import lifecycle
 from matches.models import Action, LedgerEntry, Submission, balances_for
 from tests.base import PASSWORD, BaseTestCase
+from tests.coop_qwop.people import EightPlayersMixin
 
-EIGHT = ("alice", "bob", "carol", "frank", "grace", "heidi", "ivan", "judy")
 
-
-class QwopPagesTestCase(BaseTestCase):
-    game = "coop_qwop"
-    settings = {}
-    seats = EIGHT
-
+class QwopPagesTestCase(EightPlayersMixin, BaseTestCase):
     def setUp(self):
         super().setUp()
         self.start()
@@ -23,10 +18,6 @@ class QwopPagesTestCase(BaseTestCase):
     def as_(self, name):
         self.client.logout()
         self.assertTrue(self.client.login(username=name, password=PASSWORD))
-
-    def shared(self, a, b):
-        pair = {EIGHT.index(a), EIGHT.index(b)}
-        return next(x["number"] for x in self.match.state["athletes"] if set(x["controllers"]) == pair)
 
     def act(self, name, action, data):
         url = reverse("act", args=[self.match.pk, action])

@@ -112,7 +112,7 @@ class CoopQwop(api.GameEngine):
     def form(self, state, phase_key, seat):
         n = self._current_round(state, phase_key, seat)
         if n is None:
-            return api.FormSpec((), intro="Nothing to submit here.")
+            return api.NO_FORM
         hand = state["hands"][seat]
         allowed = MOVEMENT if self._final(state, n) else CARDS
         choices = tuple((c, f"{c} ({hand[c]} left)") for c in allowed)

@@ -162,7 +162,7 @@ class MysteryCosign(api.GameEngine):
     def form(self, state, phase_key, seat):
         step = self._current(state, phase_key, seat)
         if step is None:
-            return api.FormSpec((), intro="Nothing to submit here.")
+            return api.NO_FORM
         kind = step["kind"]
         if kind == ADVANTAGE:
             return api.FormSpec((api.Field("first", "Player 1 in the first collaboration round", api.CHOICE,
