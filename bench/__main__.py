@@ -17,7 +17,8 @@ def main():
     results = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
                "started": time.strftime("%Y-%m-%d %H:%M:%S")}
     out = Path(__file__).with_name("results.json")
-    sections = {"servers": moves.run_servers, "moves": moves.run, "deadlines": deadlines.run, "fanout": fanout.run,
+    sections = {"servers": moves.run_servers, "moves": moves.run, "moves_embedded": moves.run_embedded,
+                "deadlines": deadlines.run, "fanout": fanout.run,
                 "resolution": resolution.run, "queries": queries.run}
     only = [name for name in os.environ.get("BENCH_ONLY", "").split(",") if name]
     for name, run in sections.items():
@@ -36,9 +37,11 @@ def print_table(r):
         for path, v in r["servers"].items():
             print(f"  {path:28} uvicorn {v['uvicorn']['rps']['median']:8.0f}  daphne {v['daphne']['rps']['median']:8.0f}"
                   f"  ratio {v['ratio_rps_uvicorn_to_daphne']:.2f}")
-    if "moves" in r:
-        print("\nMoves (req/s median; p50/p99 ms):")
-        for c, v in r["moves"].items():
+    for name, title in (("moves", "PostgreSQL + Redis"), ("moves_embedded", "embedded default: SQLite")):
+        if name not in r:
+            continue
+        print(f"\nMoves, {title} (req/s median; p50/p99 ms):")
+        for c, v in r[name].items():
             s, b = v["submit"], v["baseline"]
             print(f"  {c:4} submit {s['rps']['median']:7.0f} ({s['p50']['median']:.1f}/{s['p99']['median']:.1f})"
                   f"  baseline {b['rps']['median']:7.0f} ({b['p50']['median']:.1f}/{b['p99']['median']:.1f})"

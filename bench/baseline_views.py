@@ -4,6 +4,7 @@ GENIUS_BENCH=1."""
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from matches.models import Submission
@@ -13,5 +14,6 @@ from matches.models import Submission
 @require_POST
 def insert_one_row(request, phase_id, player_id):
     payload = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
-    Submission.objects.create(phase_id=phase_id, player_id=player_id, payload=payload)
+    Submission.objects.create(phase_id=phase_id, player_id=player_id, payload=payload, source=Submission.PLAYER,
+                              created_at=timezone.now())
     return HttpResponse("ok")

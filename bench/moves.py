@@ -2,9 +2,13 @@
 concurrency 1, 16 and 64, against a logged-in single-row insert behind the same server. Also
 uvicorn against daphne on the same pages, to choose the ASGI server."""
 
+import json
+import os
+import subprocess
+import sys
 import tempfile
 
-from .common import Server, summary, wrk
+from .common import ROOT, Server, bench_env, summary, wrk
 
 ROUNDS = 3
 
@@ -65,12 +69,30 @@ wrk.headers["Cookie"] = "sessionid={session_key}; csrftoken={token}"
 
 
 def run():
+    """On the production stack: the match is made in this process's PostgreSQL database."""
     match, phase, player, session_key, cards = setup_match()
-    script = post_script(session_key, cards)
-    real = f"/play/{match.pk}/phases/{phase.pk}/submit/"
-    baseline = f"/bench/insert/{phase.pk}/{player.pk}/"
+    return measure({"match": match.pk, "phase": phase.pk, "player": player.pk, "session": session_key,
+                    "cards": cards}, {})
+
+
+def run_embedded():
+    """The same on the embedded default (SQLite, no Redis): a server and a setup process of its
+    own, pointed at a fresh SQLite file."""
+    folder = tempfile.mkdtemp(prefix="bench-embedded-")
+    env = {"DATABASE_URL": "", "REDIS_URL": "", "SQLITE_PATH": f"{folder}/db.sqlite3", "DEADLINE_SCHEDULER": "inprocess"}
+    for command in (["manage.py", "migrate", "--noinput", "-v0"], ["-m", "bench.moves", "setup"]):
+        done = subprocess.run([sys.executable, *command], cwd=ROOT, env={**bench_env(), **env}, check=True,
+                              capture_output=True, text=True)
+    return measure(json.loads(done.stdout.strip().splitlines()[-1]), env)
+
+
+def measure(made, env):
+    """Submission POSTs against the baseline insert, alternating, at each concurrency."""
+    script = post_script(made["session"], made["cards"])
+    real = f"/play/{made['match']}/phases/{made['phase']}/submit/"
+    baseline = f"/bench/insert/{made['phase']}/{made['player']}/"
     results = {}
-    with Server("uvicorn") as server:
+    with Server("uvicorn", **env) as server:
         for c in (1, 16, 64):
             runs = {"submit": [], "baseline": []}
             for _ in range(ROUNDS):  # alternate, so noise hits both
@@ -78,6 +100,9 @@ def run():
                 runs["submit"].append(wrk(server.url + real, c, script=script))
             results[f"c{c}"] = {name: {k: summary([r[k] for r in rs]) for k in ("rps", "p50", "p99", "errors")}
                                 for name, rs in runs.items()}
+            failed = {name: sum(r["errors"] for r in rs) for name, rs in runs.items()}
+            if any(failed.values()):  # a figure of failing requests measures the error path
+                raise RuntimeError(f"non-2xx/3xx responses at concurrency {c}: {failed}")
             sub, base = results[f"c{c}"]["submit"]["rps"]["median"], results[f"c{c}"]["baseline"]["rps"]["median"]
             results[f"c{c}"]["ratio_rps"] = sub / base
     return results
@@ -93,7 +118,18 @@ def run_servers():
             for kind in ("daphne", "uvicorn"):
                 with Server(kind) as server:
                     runs[kind].append(wrk(server.url + path, 16))
+                if runs[kind][-1]["errors"]:
+                    raise RuntimeError(f"{kind} answered {path} with {runs[kind][-1]['errors']} errors")
         results[path] = {k: {m: summary([r[m] for r in rs]) for m in ("rps", "p50", "p99")} for k, rs in runs.items()}
         results[path]["ratio_rps_uvicorn_to_daphne"] = (results[path]["uvicorn"]["rps"]["median"]
                                                          / results[path]["daphne"]["rps"]["median"])
     return results
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["setup"]:  # run_embedded's setup, in a SQLite process
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "genius_site.settings")
+    django.setup()
+    m, ph, pl, key, body = setup_match()
+    print(json.dumps({"match": m.pk, "phase": ph.pk, "player": pl.pk, "session": key, "cards": body}))

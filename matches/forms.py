@@ -1,6 +1,8 @@
 """Django forms built from an engine's FormSpec. The form only coerces types and enforces the
 spec's bounds; the engine's validate_submission decides what is legal."""
 
+import functools
+
 from django import forms
 
 from games import engine_api
@@ -20,9 +22,18 @@ def _field(spec):
     raise ValueError(f"Unknown field kind {spec.kind!r}")
 
 
+@functools.lru_cache(maxsize=1024)
+def _form_class(spec):
+    """One Django form class per FormSpec (specs are frozen, so equal specs share a class):
+    building the class costs more than a whole submission's engine work."""
+    return type("EngineForm", (forms.Form,), {f.name: _field(f) for f in spec.fields})
+
+
 def build_form(spec, data=None, initial=None, prefix=None):
-    fields = {f.name: _field(f) for f in spec.fields}
-    form_class = type("EngineForm", (forms.Form,), fields)
+    try:
+        form_class = _form_class(spec)
+    except TypeError:  # an unhashable `initial` in some field: build it afresh
+        form_class = _form_class.__wrapped__(spec)
     initial = {**{f.name: f.initial for f in spec.fields if f.initial is not None}, **(initial or {})}
     return form_class(data=data, initial=initial, prefix=prefix)
 
