@@ -148,11 +148,14 @@ NO_FORM = FormSpec((), intro="Nothing to submit here.")  # for a phase or seat w
 
 @dataclass(frozen=True)
 class ActionSpec:
-    """An immediate action a seat may take now (a purchase, a proposal, an acceptance)."""
+    """An immediate action a seat may take now (a purchase, a proposal, an acceptance).
+    With `in_view`, the game's own view template shows its buttons (say, one per proposal in
+    an inbox) and the platform does not add its generic form."""
 
     name: str
     title: str
     form: FormSpec
+    in_view: bool = False
 
 
 # --- results of engine calls -----------------------------------------------------------------

@@ -30,13 +30,20 @@ class QwopPagesTestCase(EightPlayersMixin, BaseTestCase):
     def test_it_moves_an_athlete_only_when_the_other_controller_agrees(self):
         number = self.shared("alice", "bob")
         self.as_("alice")
-        self.assertContains(self.act("alice", "propose", {"athlete": number, "race": "marathon"}), "Done.")
+        proposed = self.act("alice", "propose", {"athlete": number, "race": "marathon"})
+        self.assertContains(proposed, "Done.")
+        self.assertContains(proposed, '<input type="hidden" name="withdraw-proposal" value="1">', html=False)
+        self.assertNotContains(proposed, 'name="accept-proposal"')
         self.assertEqual(self.athlete(number)["race"], "dash")
         self.as_("carol")  # not a controller of it: no accept button, and a forged post is refused
         self.assertContains(self.act("carol", "accept", {"proposal": 1}), "not available now")
         self.as_("bob")
         page = self.client.get(reverse("match_play", args=[self.match.pk]))
         self.assertContains(page, "waiting for your answer")
+        # the inbox's own buttons post exactly what self.act posts; no generic dropdown besides
+        self.assertContains(page, '<input type="hidden" name="accept-proposal" value="1">', html=False)
+        self.assertContains(page, '<input type="hidden" name="decline-proposal" value="1">', html=False)
+        self.assertNotContains(page, "Accept a proposal")
         self.assertContains(self.act("bob", "accept", {"proposal": 1}), "Done.")
         self.assertEqual(self.athlete(number)["race"], "marathon")
         public = self.client.get(reverse("match_public", args=[self.match.pk]))

@@ -290,6 +290,8 @@ class CoopQwop(api.GameEngine):
         else:
             row["yours"] = proposal["proposer"] == seat
             row["to_answer"] = pregame.awaiting(proposal, state["athletes"], seat)
+            row["can_decline"] = (proposal["status"] == pregame.PENDING and not row["yours"]
+                                  and seat in pregame.involved(proposal, state["athletes"]))
         return row
 
     @staticmethod
@@ -354,9 +356,11 @@ class CoopQwop(api.GameEngine):
 
     @staticmethod
     def _proposal_action(name, title, proposals, label):
+        """Answered with a button beside each proposal in the inbox (the view template)."""
         choices = tuple((str(p["id"]), f"{p['id']}: {pregame.describe(p)}") for p in proposals)
         return api.ActionSpec(name, title, api.FormSpec(
-            (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),), submit_label=label))
+            (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),), submit_label=label),
+            in_view=True)
 
     def apply_action(self, state, seat, name, data, ctx, rng):
         if not isinstance(data, dict) or type(seat) is not int or not 0 <= seat < len(state["names"]):
