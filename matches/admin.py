@@ -90,6 +90,9 @@ class MatchForm(forms.ModelForm):
     class Meta:
         model = Match
         fields = ["season", "game", "title", "kind", "settings", "seed"]
+        help_texts = {"settings": "JSON; anything left out takes its default. Each game's rules page (/games/) "
+                                  "lists its settings, e.g. Mystery Cosign's operation set and operations. "
+                                  "Save to see the settings check below."}
 
     def clean(self):
         data = super().clean()
