@@ -75,7 +75,7 @@
   // than `seq` exists; the server answers only when it does.
   setInterval(function () {
     if (socket && socket.readyState === 1 && document.visibilityState === "visible") {
-      socket.send(JSON.stringify({type: "check", since: seq}));
+      socket.send(JSON.stringify({type: "check"}));  // the server knows what it last sent
     }
   }, checkEvery);
   // Forms already on the page count as seen: only a different set of forms replaces them.
