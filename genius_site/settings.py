@@ -46,6 +46,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "matches.middleware.ContentSecurityPolicyMiddleware",
+    "matches.middleware.refuse_unreadable_bodies",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -154,11 +156,19 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
-LOGIN_ATTEMPTS = int(env("LOGIN_ATTEMPTS", "5"))  # failures per username and address ...
-LOGIN_ATTEMPTS_WINDOW = int(env("LOGIN_ATTEMPTS_WINDOW", "300"))  # ... within this many seconds
+# The login throttle (matches/throttle.py): failures counted within LOGIN_ATTEMPTS_WINDOW seconds.
+LOGIN_ATTEMPTS = int(env("LOGIN_ATTEMPTS", "5"))  # per username from one address: then refused
+LOGIN_ATTEMPTS_PER_ADDRESS = int(env("LOGIN_ATTEMPTS_PER_ADDRESS", "50"))  # from one address in all
+LOGIN_ATTEMPTS_PER_USER = int(env("LOGIN_ATTEMPTS_PER_USER", "20"))  # per username from everywhere: ...
+LOGIN_SLOW_SECONDS = int(env("LOGIN_SLOW_SECONDS", "10"))  # ... then one try per address this often
+LOGIN_ATTEMPTS_WINDOW = int(env("LOGIN_ATTEMPTS_WINDOW", "300"))
+# Proxies whose X-Forwarded-For is believed (addresses or networks, comma-separated). Unset: the
+# connection's own address is the client's, and X-Forwarded-For is ignored.
+TRUSTED_PROXIES = [p for p in env("TRUSTED_PROXIES").split(",") if p.strip()]
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # no form here needs more; larger posts get a 400
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
+FILE_UPLOAD_HANDLERS = ["matches.middleware.RefuseFiles"]  # no form here takes a file
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -171,8 +181,23 @@ STATIC_ROOT = env("STATIC_ROOT") or None  # set where collectstatic runs (produc
 WHITENOISE_USE_FINDERS = True
 
 SESSION_COOKIE_HTTPONLY = True
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_TLS_PROXY", False) else None
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("BEHIND_TLS_PROXY", False)
+X_FRAME_OPTIONS = "DENY"
+# Production sits behind a TLS proxy (docker-compose.yml sets BEHIND_TLS_PROXY=1): the proxy says
+# https in X-Forwarded-Proto, cookies travel only over TLS, plain HTTP is redirected (except the
+# health check, which the container asks over plain HTTP), and browsers are told to stay on HTTPS.
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_TLS_PROXY else None
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT = BEHIND_TLS_PROXY
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", "31536000")) if BEHIND_TLS_PROXY else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+# Content Security Policy (matches/middleware.py): scripts and styles from our own files only.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
 
 LOGGING = {
     "version": 1,

@@ -5,23 +5,25 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+import matches.converters  # noqa: F401  (registers <id:...>)
 from matches.views import accounts, health, host, player, public
 
 urlpatterns = [
     # public
     path("", public.home, name="home"),
     path("seasons/<slug:slug>/", public.season, name="season"),
-    path("matches/<int:match_id>/", public.match_public, name="match_public"),
+    path("matches/<id:match_id>/", public.match_public, name="match_public"),
     path("games/", public.games, name="games"),
     path("games/<slug:slug>/rules/", public.rules, name="rules"),
     path("healthz", health.healthz, name="healthz"),
     # player
-    path("play/<int:match_id>/", player.match_play, name="match_play"),
-    path("play/<int:match_id>/phases/<int:phase_id>/submit/", player.submit, name="submit"),
-    path("play/<int:match_id>/actions/<slug:name>/", player.act, name="act"),
+    path("play/<id:match_id>/", player.match_play, name="match_play"),
+    path("play/<id:match_id>/phases/<id:phase_id>/submit/", player.submit, name="submit"),
+    path("play/<id:match_id>/actions/<slug:name>/", player.act, name="act"),
     # host
-    path("host/matches/<int:match_id>/", host.match_host, name="match_host"),
-    path("host/matches/<int:match_id>/export.json", host.match_export, name="match_export"),
+    path("host/matches/<id:match_id>/", host.match_host, name="match_host"),
+    path("host/matches/<id:match_id>/export.json", host.match_export, name="match_export"),
+    path("admin/login/", accounts.admin_login),
     path("admin/", admin.site.urls),
     # accounts
     path("accounts/login/", accounts.ThrottledLoginView.as_view(), name="login"),
@@ -32,4 +34,4 @@ urlpatterns = [
 if settings.BENCH:  # the benchmarks' baseline view (bench/), never routed otherwise
     from bench.baseline_views import insert_one_row
 
-    urlpatterns.append(path("bench/insert/<int:phase_id>/<int:player_id>/", insert_one_row))
+    urlpatterns.append(path("bench/insert/<id:phase_id>/<int:player_id>/", insert_one_row))

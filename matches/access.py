@@ -1,11 +1,27 @@
-"""Who may see and do what. Views call these and nothing else decides access."""
+"""Who may see and do what. Views, sockets and the admin call these; nothing else decides access.
 
-from django.core.exceptions import PermissionDenied
+A host is a user listed among a season's hosts; a superuser hosts every season. Everything a host
+reaches (pages, admin lists, choice lists, filters, actions) is confined to the seasons they host,
+and what they may not reach answers exactly as what does not exist (404), so ids tell nothing."""
+
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from games.engine_api import Viewer
 
-from .models import Match, MatchPlayer, Season
+from .models import LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonPlayer
+
+
+def hosted_seasons(user):
+    if not user.is_authenticated:
+        return Season.objects.none()
+    if user.is_superuser:
+        return Season.objects.all()
+    return Season.objects.filter(hosts=user)
+
+
+def hosts_any_season(user):
+    return user.is_authenticated and (user.is_superuser or hosted_seasons(user).exists())
 
 
 def is_host(user, season):
@@ -15,17 +31,17 @@ def is_host(user, season):
 
 
 def access_match_as_host(user, match_id):
-    match = get_object_or_404(Match.objects.select_related("season"), pk=match_id)
-    if not is_host(user, match.season):
-        raise PermissionDenied("Only the season's hosts can do that.")
+    """The match if `user` hosts its season; otherwise 404, the same answer as for a match that
+    does not exist (a 403 would tell a stranger which ids are drafts)."""
+    match = Match.objects.select_related("season").filter(pk=match_id, season__in=hosted_seasons(user)).first()
+    if match is None:
+        raise Http404("No match of yours has that number.")
     return match
 
 
 def access_seat(user, match_id):
     """The user's own seat in the match, or 404 (a stranger learns nothing, not even that the
-    match has seats)."""
-    if not user.is_authenticated:
-        raise PermissionDenied("Log in to play.")
+    match has seats). Callers require a logged-in user first."""
     return get_object_or_404(
         MatchPlayer.objects.select_related("match__season", "season_player"),
         match_id=match_id,
@@ -33,10 +49,21 @@ def access_seat(user, match_id):
     )
 
 
-def hosted_seasons(user):
+# Rows of each model a host may pick in a form or filter: those of the seasons they host.
+_SEASON_PATHS = {Season: "pk", SeasonPlayer: "season", Match: "season", LedgerEntry: "season",
+                 MatchPlayer: "match__season", Phase: "match__season"}
+
+
+def hosted_rows(user, model):
+    """The rows of `model` that `user` may see as a host, or None for a model not scoped by
+    season (the caller must then not offer it)."""
+    path = _SEASON_PATHS.get(model)
+    if path is None:
+        return None
+    rows = model._default_manager.all()
     if user.is_superuser:
-        return Season.objects.all()
-    return Season.objects.filter(hosts=user)
+        return rows
+    return rows.filter(**{f"{path}__in": hosted_seasons(user)})
 
 
 def spectator():

@@ -1,7 +1,14 @@
-"""The host's desk: seasons, players, the ledger, and matches with their controls."""
+"""The host's desk: seasons, players, the ledger, and matches with their controls.
+
+Every list, form, choice list, filter, inline and action is confined to the seasons the user
+hosts (matches.access); a superuser hosts them all. Hosting a season is what gives a staff user
+the admin, not Django's model permissions."""
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import RelatedOnlyFieldListFilter
+from django.contrib.auth.models import User
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -12,12 +19,28 @@ from games import registry
 from games.engine_api import LEDGER_KINDS, Invalid
 
 from . import lifecycle
-from .access import access_match_as_host, hosted_seasons
+from .access import access_match_as_host, hosted_rows, hosted_seasons, hosts_any_season
 from .models import Event, LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonPlayer, Submission, balances_for
-from .views.accounts import invite_path
+from .views.accounts import invite_path, may_hand_invite
 
 
-class HostScopedAdmin(admin.ModelAdmin):
+class HostScopedChoices:
+    """Choice lists of related rows offer only the user's seasons' rows; a forged id of another
+    season's row is refused by the form like any unknown id. Admin access follows hosting."""
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        rows = hosted_rows(request.user, db_field.related_model)
+        if rows is not None:
+            kwargs["queryset"] = rows
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def has_view_permission(self, request, obj=None):
+        return hosts_any_season(request.user)
+
+    has_add_permission = has_change_permission = has_delete_permission = has_view_permission
+
+
+class HostScopedAdmin(HostScopedChoices, admin.ModelAdmin):
     """A host who is not a superuser sees only the seasons they host."""
 
     season_path = "season"
@@ -28,11 +51,69 @@ class HostScopedAdmin(admin.ModelAdmin):
             return qs
         return qs.filter(**{f"{self.season_path}__in": hosted_seasons(request.user)})
 
+    def has_module_permission(self, request):
+        return hosts_any_season(request.user)
 
-class SeasonPlayerInline(admin.TabularInline):
+    def has_view_permission(self, request, obj=None):
+        return hosts_any_season(request.user) and (obj is None or self._hosts_object(request, obj))
+
+    def has_add_permission(self, request, *args):
+        return hosts_any_season(request.user)
+
+    has_change_permission = has_delete_permission = has_view_permission
+
+    def _hosts_object(self, request, obj):
+        return request.user.is_superuser or self.get_queryset(request).filter(pk=obj.pk).exists()
+
+
+def only_related(field):
+    """A list filter that offers only rows present in the (scoped) list."""
+    return (field, RelatedOnlyFieldListFilter)
+
+
+class SeasonPlayerForm(forms.ModelForm):
+    """A player is added by username: a new username creates an account with no password (the
+    invite link then lets its owner set one); an existing account joins as it is, and its owner
+    logs in as usual. Choosing users from a list would show a host every account of the site."""
+
+    username = forms.CharField(max_length=150, validators=[UnicodeUsernameValidator()],
+                               help_text="A new username creates the account; an existing one is added as it is.")
+
+    class Meta:
+        model = SeasonPlayer
+        fields = ["season", "display_name", "status"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["username"].initial = self.instance.user.username
+            self.fields["username"].disabled = True
+            self.fields["username"].help_text = "The account of a season player does not change."
+
+    def clean(self):
+        data = super().clean()
+        name = (data.get("username") or "").strip()
+        if name and not self.instance.pk:
+            existing = User.objects.filter(username__iexact=name).first()
+            if existing is not None:
+                self.instance.user = existing
+            self.new_username = None if existing else name
+        return data
+
+    def save(self, commit=True):
+        if not self.instance.pk and getattr(self, "new_username", None):
+            user = User(username=self.new_username)
+            user.set_unusable_password()
+            user.save()
+            self.instance.user = user
+        return super().save(commit)
+
+
+class SeasonPlayerInline(HostScopedChoices, admin.TabularInline):
     model = SeasonPlayer
+    form = SeasonPlayerForm
     extra = 1
-    fields = ["display_name", "user", "status"]
+    fields = ["display_name", "username", "status"]
 
 
 @admin.register(Season)
@@ -43,25 +124,43 @@ class SeasonAdmin(HostScopedAdmin):
     filter_horizontal = ["hosts"]
     inlines = [SeasonPlayerInline]
 
+    def get_readonly_fields(self, request, obj=None):
+        # Only a superuser names hosts: a host choosing from a list would see every account.
+        return [] if request.user.is_superuser else ["hosts"]
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_superuser
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        if not change and not request.user.is_superuser:
+            form.instance.hosts.add(request.user)  # whoever creates a season hosts it
+
 
 @admin.register(SeasonPlayer)
 class SeasonPlayerAdmin(HostScopedAdmin):
+    form = SeasonPlayerForm
     list_display = ["display_name", "season", "status", "user"]
-    list_filter = ["season", "status"]
+    list_filter = [only_related("season"), "status"]
     readonly_fields = ["invite_link", "balances"]
 
-    @admin.display(description="Invite link (works once: it sets the player's password)")
+    @admin.display(description="Invite link")
     def invite_link(self, obj):
         if not obj.pk:
             return "Save first."
-        return format_html("<code>{}</code>", self.request_base + invite_path(obj.user))
+        host, base = obj.invite_context
+        if not may_hand_invite(host, obj.user):
+            return "This account is in use already (it has a password or plays elsewhere): its owner logs in as usual."
+        return format_html("<code>{}</code><br>Works once, for this new account only: it sets the player's password.",
+                           base + invite_path(obj.user))
 
     @admin.display(description="Season balances")
     def balances(self, obj):
         return balances_for(obj.season, [obj]).get(obj.pk, {}) if obj.pk else {}
 
     def get_form(self, request, obj=None, **kwargs):
-        self.request_base = request.build_absolute_uri("/")[:-1]
+        if obj is not None:  # the readonly field sees only the object: it carries who is asking
+            obj.invite_context = (request.user, request.build_absolute_uri("/")[:-1])
         return super().get_form(request, obj, **kwargs)
 
 
@@ -70,7 +169,7 @@ class LedgerEntryAdmin(HostScopedAdmin):
     """Append-only: entries are added with a reason, never edited or deleted."""
 
     list_display = ["created_at", "season", "player", "kind", "amount", "reason", "match", "created_by"]
-    list_filter = ["season", "kind"]
+    list_filter = [only_related("season"), "kind"]
     fields = ["season", "player", "kind", "amount", "reason"]
 
     def has_change_permission(self, request, obj=None):
@@ -103,7 +202,7 @@ class MatchForm(forms.ModelForm):
         return data
 
 
-class MatchPlayerInline(admin.TabularInline):
+class MatchPlayerInline(HostScopedChoices, admin.TabularInline):
     model = MatchPlayer
     extra = 0
     fields = ["seat", "season_player", "role"]
@@ -117,7 +216,7 @@ class MatchPlayerInline(admin.TabularInline):
     has_delete_permission = has_change_permission
 
 
-class PhaseInline(admin.TabularInline):
+class PhaseInline(HostScopedChoices, admin.TabularInline):
     model = Phase
     extra = 0
     fields = ["sequence", "title", "status", "waits_on", "deadline", "remaining", "close_reason", "controls"]
@@ -141,10 +240,17 @@ class PhaseInline(admin.TabularInline):
 class MatchAdmin(HostScopedAdmin):
     form = MatchForm
     list_display = ["title", "game", "kind", "status", "season", "created_at"]
-    list_filter = ["status", "game", "season"]
+    list_filter = ["status", "game", only_related("season")]
     readonly_fields = ["status", "settings_check", "pages", "outcome_table", "confirmed_at"]
     inlines = [MatchPlayerInline, PhaseInline]
     change_form_template = "admin/matches/match/change_form.html"
+
+    def has_delete_permission(self, request, obj=None):
+        # A started match holds what players submitted: it is cancelled, never deleted.
+        return super().has_delete_permission(request, obj) and (obj is None or obj.status == Match.DRAFT)
+
+    def delete_queryset(self, request, queryset):
+        queryset.filter(status=Match.DRAFT).delete()
 
     @admin.display(description="Pages")
     def pages(self, match):
@@ -260,7 +366,7 @@ AwardFormSet = forms.formset_factory(AwardForm, extra=1, can_delete=True)
 class SubmissionAdmin(HostScopedAdmin):
     season_path = "phase__match__season"
     list_display = ["created_at", "phase", "player", "source", "payload"]
-    list_filter = ["source", "phase__match"]
+    list_filter = ["source", only_related("phase__match")]
 
     def has_add_permission(self, request):
         return False
@@ -276,4 +382,4 @@ class SubmissionAdmin(HostScopedAdmin):
 class EventAdmin(SubmissionAdmin):
     season_path = "match__season"
     list_display = ["match", "seq", "kind", "visibility", "seat", "text", "created_at"]
-    list_filter = ["visibility", "match"]
+    list_filter = ["visibility", only_related("match")]

@@ -138,6 +138,8 @@ def _finish(match, now):
 def check_start(match):
     """Why this match cannot start, or None."""
     engine = engine_of(match)
+    if match.seats.exclude(season_player__season=match.season_id).exists():
+        return "Every seat must be a player of this match's season."
     seats = list(match.seats.order_by("seat").values_list("seat", "role"))
     if [s for s, _ in seats] != list(range(len(seats))):
         return "Seats must be numbered 0, 1, 2, … without gaps."

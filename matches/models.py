@@ -8,6 +8,7 @@ import json
 import secrets
 
 from django.conf import settings as conf
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q, Sum
 
@@ -87,6 +88,13 @@ class LedgerEntry(models.Model):
         verbose_name_plural = "ledger entries"
         constraints = [models.CheckConstraint(condition=~Q(reason=""), name="ledger_reason_required")]
 
+    def clean(self):
+        # An entry belongs to one season: its player and match must be of that season too.
+        if self.player_id and self.season_id and self.player.season_id != self.season_id:
+            raise ValidationError({"player": "That player is not in this season."})
+        if self.match_id and self.season_id and self.match.season_id != self.season_id:
+            raise ValidationError({"match": "That match is not in this season."})
+
     def __str__(self):
         who = self.player or "communal pool"
         return f"{who}: {self.amount:+d} {self.get_kind_display()} ({self.reason})"
@@ -146,6 +154,10 @@ class MatchPlayer(models.Model):
             models.UniqueConstraint(fields=["match", "seat"], name="unique_seat"),
             models.UniqueConstraint(fields=["match", "season_player"], name="one_seat_per_player"),
         ]
+
+    def clean(self):
+        if self.match_id and self.season_player_id and self.season_player.season_id != self.match.season_id:
+            raise ValidationError({"season_player": "Seat players of this match's season only."})
 
     def __str__(self):
         return f"Seat {self.seat}: {self.season_player}"

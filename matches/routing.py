@@ -1,7 +1,8 @@
 from django.urls import path
 
+from . import converters  # noqa: F401  (registers <id:...>)
 from .consumers import MatchConsumer
 
 websocket_urlpatterns = [
-    path("ws/matches/<int:match_id>/<str:mode>/", MatchConsumer.as_asgi()),
+    path("ws/matches/<id:match_id>/<slug:mode>/", MatchConsumer.as_asgi()),
 ]

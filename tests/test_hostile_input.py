@@ -39,8 +39,8 @@ class HostileInputTestCase(BaseTestCase):
         self.assert_refused(self.post({"bid": 3, "note": "x" * 5000}), "at most 50 characters")
 
     def test_it_refuses_a_body_over_the_upload_limit_without_an_error_page(self):
-        response = self.client.post(self.url, {"bid": 3, "note": "x" * 300_000})
-        self.assertEqual(response.status_code, 400)
+        response = self.client.post(self.url, {"bid": 3, "note": "x" * 300_000})  # multipart, as the client sends
+        self.assertEqual(response.status_code, 413)
         self.assertFalse(Submission.objects.exists())
 
     def test_it_refuses_a_get_to_a_post_url(self):
