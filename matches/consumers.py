@@ -24,6 +24,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.last_seq = _int(query.get("since", ["0"])[0])
+        self.sent_any = self.last_seq > 0  # a page that has seen events needs only what is newer
         self.csrf = self.scope.get("cookies", {}).get("csrftoken", "")
         await self.channel_layer.group_add(live.group_name(self.match_id), self.channel_name)
         await self.accept()
@@ -40,19 +41,23 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         elif content.get("type") == "check":
             # Pushes are at most once, and a channel layer that lost its Redis for a moment
             # loses them silently: the page asks now and then, and one cheap query answers.
-            seq = await database_sync_to_async(current_seq)(self.match_id)
+            seq = await database_sync_to_async(current_seq)(self.match_id, self.viewer)
             if seq > self.last_seq:
                 await self.push(at_least=seq)
 
     async def match_changed(self, message):
-        if message["seq"] > self.last_seq:
-            await self.push(at_least=message["seq"])
+        # The announcement carries the match's own event number, which counts events this viewer
+        # may not see: the update is rendered for this viewer (once for all alike viewers) and
+        # sent only if this viewer's own count grew, so a change they may not know of sends
+        # them nothing at all.
+        await self.push(at_least=message["seq"])
 
     async def push(self, force=False, at_least=0):
+        """Send this viewer's update if their own event count grew (or when asked to)."""
         key = (self.viewer.render_key(self.csrf), self.match_id, self.last_seq, at_least)
         seq, text = await render_once(key, self.render)
-        if seq > self.last_seq or force or self.last_seq == 0:
-            self.last_seq = seq
+        if seq > self.last_seq or force or not self.sent_any:
+            self.last_seq, self.sent_any = seq, True
             await self.send(text_data=text)
 
     async def render(self):

@@ -12,13 +12,30 @@ from .lifecycle import engine_of
 from .models import Event, Phase, balances_for
 
 
-def visible_events(match, viewer, since=0):
-    events = match.events.filter(seq__gt=since)
-    if viewer.is_host or match.is_over:
+def visible_event_rows(match, viewer):
+    """The events `viewer` may read. Everything once the match is finished; a cancelled match
+    keeps its secrets (the host may cancel to start again with the same players)."""
+    events = match.events.order_by("seq")
+    if viewer.is_host or match.status == match.FINISHED:
         return events
     if viewer.is_spectator:
         return events.filter(visibility=Event.PUBLIC)
     return events.filter(Q(visibility=Event.PUBLIC) | Q(visibility=Event.PRIVATE, seat=viewer.seat))
+
+
+def visible_events(match, viewer):
+    """The events `viewer` may read, each numbered among them alone (`event.number`): the
+    match's own sequence counts every event, private ones included, so showing it would tell a
+    viewer how many things happened that they may not know of."""
+    events = list(visible_event_rows(match, viewer))
+    for number, event in enumerate(events, start=1):
+        event.number = number
+    return events
+
+
+def viewer_seq(match, viewer):
+    """How many events `viewer` may read: the number their page and socket count in."""
+    return visible_event_rows(match, viewer).count()
 
 
 def engine_view(match, viewer):
@@ -54,6 +71,7 @@ def _named(events, names):
 def match_picture(match, viewer, player=None):
     """Everything `viewer` may see of `match`: the context of every match page."""
     seats = list(match.seats.select_related("season_player"))
+    events = visible_events(match, viewer)
     open_phases = list(match.phases.filter(status=Phase.OPEN).order_by("sequence"))
     names = {s.seat: s.season_player.display_name for s in seats}
     for phase in open_phases:
@@ -64,7 +82,8 @@ def match_picture(match, viewer, player=None):
         "game": engine_of(match),
         "game_template": select_template([f"{match.game}/view.html", "matches/generic_view.html"]),
         "view": engine_view(match, viewer),
-        "events": _named(visible_events(match, viewer), names),
+        "events": _named(events, names),
+        "seq": len(events),
         "open_phases": open_phases,
         "seats": seats,
         "standings": named_standings(match, seats) if match.is_over or viewer.is_host else [],

@@ -7,7 +7,7 @@ from games.engine_api import Viewer
 
 from .access import is_host
 from .models import Match, MatchPlayer
-from .presenters import match_picture, visible_events
+from .presenters import match_picture, viewer_seq
 
 
 class SocketViewer:
@@ -40,8 +40,10 @@ def resolve_viewer(user, match_id, mode):
     return None
 
 
-def current_seq(match_id):
-    return Match.objects.filter(pk=match_id).values_list("event_seq", flat=True).first() or 0
+def current_seq(match_id, socket_viewer):
+    """The viewer's own event count now (one query): what the page's periodic check compares."""
+    match = Match.objects.filter(pk=match_id).only("pk", "status").first()
+    return viewer_seq(match, socket_viewer.viewer) if match else 0
 
 
 def socket_update(match_id, socket_viewer, since, csrf_token=""):
@@ -57,13 +59,13 @@ def socket_update(match_id, socket_viewer, since, csrf_token=""):
         sections["live-forms"] = render_to_string("matches/_live_forms.html", picture)
     return {
         "type": "update",
-        "seq": match.event_seq,
+        "seq": picture["seq"],
         "status": match.status,
         "server_time": timezone.now().isoformat(),
         "forms_key": picture.get("forms_key", ""),
         "events": [
-            {"seq": e.seq, "kind": e.kind, "text": e.text, "at": e.created_at.isoformat()}
-            for e in visible_events(match, socket_viewer.viewer, since)
+            {"seq": e.number, "kind": e.kind, "text": e.text, "at": e.created_at.isoformat()}
+            for e in picture["events"] if e.number > since
         ],
         "sections": sections,
     }

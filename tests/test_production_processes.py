@@ -10,9 +10,11 @@ import time
 import pytest
 from django.conf import settings
 
+from games.engine_api import Viewer
 from genius_site.celery import app as celery_app
 from matches import lifecycle
 from matches.models import Event, Phase
+from matches.presenters import viewer_seq
 from matches.tasks import close_phase_at
 from tests.base import BaseTransactionTestCase
 from tests.browsers import chromium, person, screenshot
@@ -152,7 +154,8 @@ class RedisRestartTestCase(ProductionTestCase):
             for name, page in pages.items():
                 page.wait_for_selector(".conn[data-state=live]", timeout=30_000)
                 page.locator("#live-state").get_by_text("Round 1: bids [6, 2]; Alice scores.").wait_for()
-                wait_until(lambda: page.locator(".match").get_attribute("data-seq") == str(self.match.event_seq),
+                count = str(viewer_seq(self.match, Viewer.for_seat(self.seat(name).seat)))  # that player's count
+                wait_until(lambda: page.locator(".match").get_attribute("data-seq") == count,
                            15, 0.1, f"{name}'s page to catch up")
                 screenshot(page, f"production-redis-restart-{name}")
             secrets = self.match.state["secrets"]

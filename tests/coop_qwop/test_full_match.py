@@ -65,7 +65,7 @@ from collections import Counter
 import pytest
 
 from games import engine_api as api
-from games.coop_qwop.engine import ENGINE
+from games.coop_qwop.engine import ENGINE, pregame
 
 SEED = 20240607
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
@@ -347,7 +347,9 @@ def propose(state, seat, pair, race, partner=None, step=0):
 
 
 def answer(state, seat, proposal_id, verb="accept", step=0):
-    return act(state, seat, verb, {"proposal": str(proposal_id)}, step)
+    """Answer by the seat's own number for the proposal (each player numbers what they see)."""
+    mine = pregame.number_for(state, seat, state["proposals"][proposal_id - 1])
+    return act(state, seat, verb, {"proposal": str(mine)}, step)
 
 
 def races_of(state):

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games import engine_api as api
-from games.coop_qwop.engine import ENGINE
+from games.coop_qwop.engine import ENGINE, pregame
 
 from .support import athlete, new_game, number_of, started
 
@@ -97,6 +97,14 @@ def proposal_id(t):
     return t.state["proposals"][-1]["id"]
 
 
+def as_seen(state, seat, pid):
+    """The answer form's data: a player names a proposal by their own number for it (an outsider,
+    who has none, tries the match-wide one)."""
+    proposal = state["proposals"][pid - 1]
+    number = next((n for n, p in enumerate(pregame.seen_by(state, seat), start=1) if p is proposal), pid)
+    return {"proposal": str(number)}
+
+
 def test_it_changes_a_race_only_when_the_other_controller_accepts():
     state = new_game()
     n = number_of(state, 0, 1)
@@ -105,14 +113,14 @@ def test_it_changes_a_race_only_when_the_other_controller_accepts():
     pid = proposal_id(t)
     assert [e.seat for e in t.events if e.visibility == api.PRIVATE and e.seat != 0] == [1]
     # the proposer cannot accept for the other controller
-    assert isinstance(act(t.state, 0, "accept", {"proposal": str(pid)}), api.Invalid)
+    assert isinstance(act(t.state, 0, "accept", as_seen(t.state, 0, pid)), api.Invalid)
     # a player who does not control the athlete cannot answer
-    assert isinstance(act(t.state, 5, "accept", {"proposal": str(pid)}), api.Invalid)
-    t = ok(act(t.state, 1, "accept", {"proposal": str(pid)}))
+    assert isinstance(act(t.state, 5, "accept", as_seen(t.state, 5, pid)), api.Invalid)
+    t = ok(act(t.state, 1, "accept", as_seen(t.state, 1, pid)))
     assert athlete(t.state, n)["race"] == "marathon"
     # any number of changes before the deadline
     t = ok(act(t.state, 1, "propose", {"athlete": str(n), "race": "middle"}))
-    t = ok(act(t.state, 0, "accept", {"proposal": str(proposal_id(t))}))
+    t = ok(act(t.state, 0, "accept", as_seen(t.state, 0, proposal_id(t))))
     assert athlete(t.state, n)["race"] == "middle"
 
 
@@ -121,9 +129,9 @@ def test_it_leaves_the_race_alone_when_declined():
     n = number_of(state, 4, 6)
     t = ok(act(state, 6, "propose", {"athlete": n, "race": "middle"}))
     pid = proposal_id(t)
-    t = ok(act(t.state, 4, "decline", {"proposal": str(pid)}))
+    t = ok(act(t.state, 4, "decline", as_seen(t.state, 4, pid)))
     assert athlete(t.state, n)["race"] == "dash"
-    assert isinstance(act(t.state, 4, "accept", {"proposal": str(pid)}), api.Invalid)  # over
+    assert isinstance(act(t.state, 4, "accept", as_seen(t.state, 4, pid)), api.Invalid)  # over
 
 
 def test_it_lets_only_the_proposer_withdraw():
@@ -131,9 +139,9 @@ def test_it_lets_only_the_proposer_withdraw():
     n = number_of(state, 2, 3)
     t = ok(act(state, 2, "propose", {"athlete": str(n), "race": "marathon"}))
     pid = proposal_id(t)
-    assert isinstance(act(t.state, 3, "withdraw", {"proposal": str(pid)}), api.Invalid)
-    t = ok(act(t.state, 2, "withdraw", {"proposal": str(pid)}))
-    assert isinstance(act(t.state, 3, "accept", {"proposal": str(pid)}), api.Invalid)
+    assert isinstance(act(t.state, 3, "withdraw", as_seen(t.state, 3, pid)), api.Invalid)
+    t = ok(act(t.state, 2, "withdraw", as_seen(t.state, 2, pid)))
+    assert isinstance(act(t.state, 3, "accept", as_seen(t.state, 3, pid)), api.Invalid)
     assert athlete(t.state, n)["race"] == "dash"
 
 
@@ -162,11 +170,11 @@ def test_it_needs_all_four_controllers_for_a_three_legged_pair():
     inbox = ENGINE.view(t.state, api.Viewer.for_seat(2))["inbox"]
     assert len(inbox) == 1 and "proposer" not in inbox[0] and inbox[0]["yours"] is False
     for seat in (1, 2):
-        t = ok(act(t.state, seat, "accept", {"proposal": str(pid)}))
+        t = ok(act(t.state, seat, "accept", as_seen(t.state, seat, pid)))
         assert athlete(t.state, a)["race"] == athlete(t.state, b)["race"] == "dash"   # still waiting
         for e in t.events:
             assert state["names"][0] not in e.text
-    t = ok(act(t.state, 3, "accept", {"proposal": str(pid)}))   # the fourth and last
+    t = ok(act(t.state, 3, "accept", as_seen(t.state, 3, pid)))   # the fourth and last
     assert athlete(t.state, a)["race"] == athlete(t.state, b)["race"] == "three_legged"
     assert athlete(t.state, a)["partner"] == b and athlete(t.state, b)["partner"] == a
 
@@ -177,9 +185,9 @@ def test_it_needs_three_controllers_when_the_athletes_share_one():
     t = ok(act(state, 1, "propose", {"athlete": str(a), "race": "three_legged", "partner": b}))
     pid = proposal_id(t)
     assert sorted(e.seat for e in t.events if e.kind == "qwop.proposal") == [0, 2]
-    t = ok(act(t.state, 0, "accept", {"proposal": str(pid)}))
+    t = ok(act(t.state, 0, "accept", as_seen(t.state, 0, pid)))
     assert athlete(t.state, a)["race"] == "dash"
-    t = ok(act(t.state, 2, "accept", {"proposal": str(pid)}))   # 3 distinct players: done
+    t = ok(act(t.state, 2, "accept", as_seen(t.state, 2, pid)))   # 3 distinct players: done
     assert athlete(t.state, a)["partner"] == b and athlete(t.state, b)["race"] == "three_legged"
 
 
@@ -187,7 +195,7 @@ def pair_up(state, a, b, proposer, others):
     t = ok(act(state, proposer, "propose", {"athlete": str(a), "race": "three_legged", "partner": b}))
     pid = proposal_id(t)
     for seat in others:
-        t = ok(act(t.state, seat, "accept", {"proposal": str(pid)}))
+        t = ok(act(t.state, seat, "accept", as_seen(t.state, seat, pid)))
     return t.state
 
 
@@ -196,7 +204,7 @@ def test_it_dissolves_a_pair_when_one_partner_moves_to_another_race():
     a, b = number_of(state, 0, 1), number_of(state, 2, 3)
     state = pair_up(state, a, b, 0, (1, 2, 3))
     t = ok(act(state, 2, "propose", {"athlete": str(b), "race": "marathon"}))
-    t = ok(act(t.state, 3, "accept", {"proposal": str(proposal_id(t))}))
+    t = ok(act(t.state, 3, "accept", as_seen(t.state, 3, proposal_id(t))))
     assert athlete(t.state, b)["race"] == "marathon" and athlete(t.state, b)["partner"] is None
     assert athlete(t.state, a)["race"] == "dash" and athlete(t.state, a)["partner"] is None
 
@@ -221,7 +229,7 @@ def test_it_lapses_pending_proposals_at_the_pregame_close():
     assert closed.state["round"] == 1
     assert closed.state["proposals"][0]["status"] == "lapsed"
     assert athlete(closed.state, n)["race"] == "dash"
-    late = act(closed.state, 1, "accept", {"proposal": str(pid)})   # too late to agree
+    late = act(closed.state, 1, "accept", as_seen(closed.state, 1, pid))   # too late to agree
     assert isinstance(late, api.Invalid)
     assert athlete(closed.state, n)["race"] == "dash"
 
@@ -242,11 +250,45 @@ def test_it_lets_a_player_who_agreed_take_it_back_until_it_takes_effect():
     a, b = number_of(state, 0, 1), number_of(state, 2, 3)
     t = ok(act(state, 0, "propose", {"athlete": str(a), "race": "three_legged", "partner": b}))
     pid = proposal_id(t)
-    t = ok(act(t.state, 2, "accept", {"proposal": str(pid)}))   # seat 2 agrees, seats 1 and 3 have not yet
-    t = ok(act(t.state, 2, "decline", {"proposal": str(pid)}))  # ... and changes their mind
+    t = ok(act(t.state, 2, "accept", as_seen(t.state, 2, pid)))   # seat 2 agrees, seats 1 and 3 have not yet
+    t = ok(act(t.state, 2, "decline", as_seen(t.state, 2, pid)))  # ... and changes their mind
     assert t.state["proposals"][pid - 1]["status"] == "declined"
-    late = act(t.state, 3, "accept", {"proposal": str(pid)})
+    late = act(t.state, 3, "accept", as_seen(t.state, 3, pid))
     assert isinstance(late, api.Invalid) and "no longer" in late.message
     assert athlete(t.state, a)["race"] == athlete(t.state, b)["race"] == "dash"
-    own = act(t.state, 0, "decline", {"proposal": str(pid)})
+    own = act(t.state, 0, "decline", as_seen(t.state, 0, pid))
     assert isinstance(own, api.Invalid)   # the proposal is over; and a proposer withdraws, never declines
+
+
+# --- what a proposal tells: nothing about others' proposals or acceptances ----------------------
+
+def test_it_numbers_proposals_per_player():
+    state = new_game()
+    a, c, b = number_of(state, 0, 1), number_of(state, 2, 3), number_of(state, 0, 4)
+    t = ok(act(state, 0, "propose", {"athlete": str(a), "race": "marathon"}))     # match-wide 1: seats 0, 1
+    t = ok(act(t.state, 2, "propose", {"athlete": str(c), "race": "middle"}))     # match-wide 2: seats 2, 3
+    t = ok(act(t.state, 4, "propose", {"athlete": str(b), "race": "middle"}))     # match-wide 3: seats 0, 4
+    numbers = {seat: [p["id"] for p in ENGINE.view(t.state, api.Viewer.for_seat(seat))["inbox"]] for seat in (0, 1, 3, 4)}
+    assert numbers == {0: [1, 2], 1: [1], 3: [1], 4: [1]}   # seat 4 is not told of the two before
+    told = {e.seat: e.text for e in t.events}   # the third proposal's messages, in each one's numbering
+    assert told[0].startswith("Proposal 2:") and told[4].startswith("You made proposal 1:")
+    t = ok(act(t.state, 0, "accept", {"proposal": "2"}))     # seat 0's 2 is seat 4's proposal
+    assert athlete(t.state, b)["race"] == "middle"
+    assert athlete(t.state, a)["race"] == "dash"
+
+
+def test_it_tells_a_three_legged_proposer_nothing_of_how_many_must_agree():
+    """Four controllers (0, 1 | 2, 3) or three (0, 1 | 1, 2): the proposer's page and messages
+    read alike, and nobody hears of an acceptance but the one who gave it."""
+    seen = []
+    for partner_controllers, others in (((2, 3), (1, 2, 3)), ((1, 2), (1, 2))):
+        state = new_game()
+        a, b = number_of(state, 0, 1), number_of(state, *partner_controllers)
+        t = ok(act(state, 0, "propose", {"athlete": str(a), "race": "three_legged", "partner": b}))
+        proposer_events = [e.text.replace(f"#{b}", "#B").replace(f"#{a}", "#A") for e in t.events if e.seat == 0]
+        t = ok(act(t.state, others[0], "accept", as_seen(t.state, others[0], 1)))
+        assert [e.seat for e in t.events] == [others[0]]                 # only the one who agreed
+        row = ENGINE.view(t.state, api.Viewer.for_seat(0))["inbox"][0]
+        assert "missing" not in row
+        seen.append((proposer_events, {k: v for k, v in row.items() if k != "text"}))
+    assert seen[0] == seen[1]

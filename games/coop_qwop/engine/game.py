@@ -274,20 +274,21 @@ class CoopQwop(api.GameEngine):
         for athlete in self._mine(state, seat):
             mine.append({**self._public_athlete(state, athlete, False), "with": self._co(state, athlete, seat),
                          "declaration_due": n >= 1 and self._needs_declaration(athlete, seat, n)})
-        proposals = [self._proposal_row(state, p, seat) for p in state["proposals"]
-                     if seat in pregame.involved(p, state["athletes"])]
+        proposals = [self._proposal_row(state, p, seat) for p in pregame.seen_by(state, seat)]
         return {"mine": mine, "hand": state["hands"][seat], "packs": self._pack_rows(state, seat),
                 "inbox": proposals}
 
     @staticmethod
     def _proposal_row(state, proposal, seat):
-        """A proposal as `seat` may see it: no names, only how many acceptances are missing."""
-        missing = len(pregame.involved(proposal, state["athletes"]) - set(proposal["accepted"]))
-        row = {"id": proposal["id"], "text": pregame.describe(proposal), "status": proposal["status"],
-               "missing": missing}
+        """A proposal as `seat` may see it, in their own numbering: no names, no count of the
+        acceptances (the host, `seat` None, sees everything)."""
+        row = {"text": pregame.describe(proposal), "status": proposal["status"]}
         if seat is None:
+            row["id"] = proposal["id"]
             row["proposer"] = state["names"][proposal["proposer"]]
+            row["missing"] = len(pregame.involved(proposal, state["athletes"]) - set(proposal["accepted"]))
         else:
+            row["id"] = pregame.number_for(state, seat, proposal)
             row["yours"] = proposal["proposer"] == seat
             row["to_answer"] = pregame.awaiting(proposal, state["athletes"], seat)
             row["can_decline"] = (proposal["status"] == pregame.PENDING and not row["yours"]
@@ -342,22 +343,22 @@ class CoopQwop(api.GameEngine):
             api.Field("partner", "Partner athlete (three-legged race only)", api.INT, min_value=1,
                       max_value=len(state["athletes"])),
         ), submit_label="Propose", intro="It takes effect when every other controller accepts."))]
-        answerable = [p for p in state["proposals"] if pregame.awaiting(p, state["athletes"], seat)]
+        seen = list(enumerate(pregame.seen_by(state, seat), start=1))  # (the seat's number, proposal)
+        answerable = [(n, p) for n, p in seen if pregame.awaiting(p, state["athletes"], seat)]
         if answerable:
             out.append(self._proposal_action("accept", "Accept a proposal", answerable, "I agree"))
-        declinable = [p for p in state["proposals"] if p["status"] == pregame.PENDING and p["proposer"] != seat
-                      and seat in pregame.involved(p, state["athletes"])]
+        declinable = [(n, p) for n, p in seen if p["status"] == pregame.PENDING and p["proposer"] != seat]
         if declinable:
             out.append(self._proposal_action("decline", "Decline a proposal", declinable, "Decline"))
-        own = [p for p in state["proposals"] if p["status"] == pregame.PENDING and p["proposer"] == seat]
+        own = [(n, p) for n, p in seen if p["status"] == pregame.PENDING and p["proposer"] == seat]
         if own:
             out.append(self._proposal_action("withdraw", "Withdraw your proposal", own, "Withdraw"))
         return out
 
     @staticmethod
-    def _proposal_action(name, title, proposals, label):
+    def _proposal_action(name, title, numbered, label):
         """Answered with a button beside each proposal in the inbox (the view template)."""
-        choices = tuple((str(p["id"]), f"{p['id']}: {pregame.describe(p)}") for p in proposals)
+        choices = tuple((str(n), f"{n}: {pregame.describe(p)}") for n, p in numbered)
         return api.ActionSpec(name, title, api.FormSpec(
             (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),), submit_label=label),
             in_view=True)
@@ -391,11 +392,12 @@ class CoopQwop(api.GameEngine):
     def _answer(self, state, seat, name, data, ctx):
         if set(data) != {"proposal"}:
             return api.Invalid("Choose a proposal.")
-        proposal = pregame.find(state, as_int(data["proposal"]))
-        if proposal is None or seat not in pregame.involved(proposal, state["athletes"]):
+        number = as_int(data["proposal"])
+        proposal = pregame.find(state, seat, number)
+        if proposal is None:
             return api.Invalid("There is no such proposal for you.")
         if proposal["status"] != pregame.PENDING:
-            return api.Invalid(f"Proposal {proposal['id']} is no longer waiting for answers.")
+            return api.Invalid(f"Proposal {number} is no longer waiting for answers.")
         if name == "withdraw":
             if proposal["proposer"] != seat:
                 return api.Invalid("Only the player who made a proposal can withdraw it.")
@@ -405,7 +407,7 @@ class CoopQwop(api.GameEngine):
                 return api.Invalid("Withdraw your own proposal instead.")
             return api.Transition(state, pregame.close(state, seat, proposal, pregame.DECLINED))
         if seat in proposal["accepted"]:
-            return api.Invalid(f"You have already agreed to proposal {proposal['id']}.")
+            return api.Invalid(f"You have already agreed to proposal {number}.")
         return api.Transition(state, pregame.accept(state, seat, proposal))
 
     def _buy_pack(self, state, seat, name, data, ctx):

@@ -1,8 +1,11 @@
 """Race changes in the pregame: ruling Q7. A controller proposes, the other controllers accept
 with an explicit button; three-legged proposals need every controller of both athletes.
 
-Who proposed, and who controls the partner athlete, is never told: a proposal names athletes
-only, and a player learns only how many acceptances are still missing."""
+Who proposed, who controls the partner athlete, and how many acceptances a proposal still needs
+are never told: a proposal names athletes only, and nobody hears of another's acceptance until
+the proposal takes effect (a count would tell a three-legged proposer whether three or four
+players are involved). Each player numbers the proposals they see on their own: a number counted
+across the match would tell a player how many proposals others made."""
 
 from __future__ import annotations
 
@@ -53,15 +56,27 @@ def check_proposal(state: dict, seat: int, athlete: int, race: str, partner: int
     return None
 
 
+def seen_by(state: dict, seat: int) -> list[dict]:
+    """The proposals `seat` sees (those moving an athlete they control), in order: the seat's own
+    numbering is a proposal's place in this list. Who controls what never changes, so a number,
+    once given, stays."""
+    return [p for p in state["proposals"] if seat in involved(p, state["athletes"])]
+
+
+def number_for(state: dict, seat: int, proposal: dict) -> int:
+    return next(i for i, p in enumerate(seen_by(state, seat), start=1) if p is proposal)
+
+
 def propose(state: dict, seat: int, athlete: int, race: str, partner: int | None) -> list[api.Event]:
     """Record a checked proposal (mutates `state`)."""
     proposal = {"id": len(state["proposals"]) + 1, "athlete": athlete, "race": race, "partner": partner,
                 "proposer": seat, "accepted": [seat], "status": PENDING}
     state["proposals"].append(proposal)
-    text = f"Proposal {proposal['id']}: {describe(proposal)}."
-    events = [api.private(seat, "qwop.proposed", f"You made {text[0].lower()}{text[1:]} Waiting for the other controllers.")]
+    events = [api.private(seat, "qwop.proposed", f"You made proposal {number_for(state, seat, proposal)}: "
+                          f"{describe(proposal)}. Waiting for the other controllers.")]
     for other in sorted(involved(proposal, state["athletes"]) - {seat}):
-        events.append(api.private(other, "qwop.proposal", f"{text} It needs your answer."))
+        events.append(api.private(other, "qwop.proposal", f"Proposal {number_for(state, other, proposal)}: "
+                                  f"{describe(proposal)}. It needs your answer."))
     return events
 
 
@@ -71,20 +86,21 @@ def awaiting(proposal: dict, athletes: list[dict], seat: int) -> bool:
             and seat not in proposal["accepted"])
 
 
-def find(state: dict, proposal_id: object) -> dict | None:
-    if type(proposal_id) is not int or not 1 <= proposal_id <= len(state["proposals"]):
+def find(state: dict, seat: int, number: object) -> dict | None:
+    """The proposal `seat` knows by `number` (their own numbering), or None."""
+    seen = seen_by(state, seat)
+    if type(number) is not int or not 1 <= number <= len(seen):
         return None
-    return state["proposals"][proposal_id - 1]
+    return seen[number - 1]
 
 
 def accept(state: dict, seat: int, proposal: dict) -> list[api.Event]:
-    """Record an acceptance; the proposal takes effect with the last one (mutates `state`)."""
+    """Record an acceptance; the proposal takes effect with the last one (mutates `state`).
+    Until then only the one who accepted is told."""
     proposal["accepted"].append(seat)
-    seats = involved(proposal, state["athletes"])
-    missing = len(seats - set(proposal["accepted"]))
-    if missing:
-        return [api.private(s, "qwop.accepted", f"Proposal {proposal['id']} ({describe(proposal)}): one more "
-                            f"acceptance; {missing} still to come.") for s in sorted(proposal["accepted"])]
+    if involved(proposal, state["athletes"]) - set(proposal["accepted"]):
+        return [api.private(seat, "qwop.accepted", f"You agreed to proposal {number_for(state, seat, proposal)} "
+                            f"({describe(proposal)}). It takes effect when every controller has agreed.")]
     proposal["status"] = TAKEN
     return [api.public("qwop.race_change", take_effect(state["athletes"], proposal))]
 
@@ -93,8 +109,9 @@ def close(state: dict, seat: int, proposal: dict, status: str) -> list[api.Event
     """Decline or withdraw: the proposal is over for everyone involved (mutates `state`)."""
     proposal["status"] = status
     verb = "declined" if status == DECLINED else "withdrawn"
-    text = f"Proposal {proposal['id']} ({describe(proposal)}) was {verb}; nothing changes."
-    return [api.private(s, "qwop.proposal_closed", text) for s in sorted(involved(proposal, state["athletes"]))]
+    return [api.private(s, "qwop.proposal_closed", f"Proposal {number_for(state, s, proposal)} "
+                        f"({describe(proposal)}) was {verb}; nothing changes.")
+            for s in sorted(involved(proposal, state["athletes"]))]
 
 
 def lapse(state: dict) -> int:
