@@ -8,13 +8,16 @@ import json
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import live
 from .sockets import current_seq, resolve_viewer, socket_update
 
 
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+MAX_MESSAGE = 1024  # the page sends {"type": "check"} or {"type": "resync", "since": N}; nothing longer
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         kwargs = self.scope["url_route"]["kwargs"]
         self.match_id, mode = kwargs["match_id"], kwargs["mode"]
@@ -22,7 +25,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if self.viewer is None:
             await self.close(code=4403)
             return
-        query = parse_qs(self.scope.get("query_string", b"").decode())
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.last_seq = _int(query.get("since", ["0"])[0])
         self.sent_any = self.last_seq > 0  # a page that has seen events needs only what is newer
         self.csrf = self.scope.get("cookies", {}).get("csrftoken", "")
@@ -34,11 +37,16 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if getattr(self, "viewer", None) is not None:
             await self.channel_layer.group_discard(live.group_name(self.match_id), self.channel_name)
 
-    async def receive_json(self, content, **kwargs):
-        if content.get("type") == "resync":  # the browser asks for everything after `since`
+    async def receive(self, text_data=None, bytes_data=None):
+        """Whatever arrives, the socket stays open: a message it cannot use is answered with an
+        error message, never with a crash."""
+        content = _parse(text_data, bytes_data)
+        if isinstance(content, str):
+            await self.send(text_data=json.dumps({"type": "error", "message": content}))
+        elif content["type"] == "resync":  # the browser asks for everything after `since`
             self.last_seq = min(self.last_seq, _int(content.get("since", 0)))
             await self.push(force=True)
-        elif content.get("type") == "check":
+        else:
             # Pushes are at most once, and a channel layer that lost its Redis for a moment
             # loses them silently: the page asks now and then, and one cheap query answers.
             seq = await database_sync_to_async(current_seq)(self.match_id, self.viewer)
@@ -81,8 +89,24 @@ async def render_once(key, render):
     return await asyncio.shield(task)  # one socket closing must not cancel the others' render
 
 
-def _int(value):
+def _parse(text_data, bytes_data):
+    """The message as a dict with a known "type", or why not (a string)."""
+    if text_data is None or len(text_data) > MAX_MESSAGE:
+        return f"Send JSON text of at most {MAX_MESSAGE} characters."
     try:
-        return max(0, int(value))
-    except (TypeError, ValueError):
+        content = json.loads(text_data)
+    except ValueError:  # invalid JSON, and integers too long to convert
+        return "That message is not JSON."
+    if not isinstance(content, dict) or content.get("type") not in ("check", "resync"):
+        return 'Send {"type": "check"} or {"type": "resync", "since": N}.'
+    return content
+
+
+def _int(value):
+    """A non-negative event number from anything (inf, NaN, huge, text, lists): 0 if unusable."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return 0
+    try:
+        return max(0, min(int(value), 2**31))
+    except (TypeError, ValueError, OverflowError):
         return 0

@@ -245,9 +245,19 @@ class Event(models.Model):
         return engine_api.Event(self.kind, self.text, self.visibility, self.seat, self.data)
 
 
-def balances_for(season, players=None):
-    """{season_player_id: {kind: total}} for the season (or the given players)."""
+def _publicly_known(rows):
+    """Entries others may know of: not those written by a match still being played (a pack
+    bought in private would show in a balance the moment it was bought). They count in public
+    once the match is over."""
+    return rows.exclude(match__status__in=[Match.RUNNING, Match.PAUSED])
+
+
+def balances_for(season, players=None, public=False):
+    """{season_player_id: {kind: total}} for the season (or the given players): everything, as
+    its owner and the host see it, or (public) what everyone else may know."""
     rows = LedgerEntry.objects.filter(season=season, player__isnull=False)
+    if public:
+        rows = _publicly_known(rows)
     if players is not None:
         rows = rows.filter(player__in=players)
     out = {}
@@ -256,5 +266,8 @@ def balances_for(season, players=None):
     return out
 
 
-def communal_pool(season):
-    return LedgerEntry.objects.filter(season=season, player__isnull=True).aggregate(t=Sum("amount"))["t"] or 0
+def communal_pool(season, public=True):
+    rows = LedgerEntry.objects.filter(season=season, player__isnull=True)
+    if public:
+        rows = _publicly_known(rows)
+    return rows.aggregate(t=Sum("amount"))["t"] or 0

@@ -13,6 +13,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 
 ORIGIN = (b"origin", b"http://testserver")
+HOST = (b"host", b"testserver")  # what a browser sends: the origin check compares the two
 
 
 def session_cookie(user):
@@ -30,7 +31,7 @@ def session_cookie(user):
 async def _collect(path, headers, since, timeout=2):
     from genius_site.asgi import application
 
-    communicator = WebsocketCommunicator(application, f"{path}?since={since}", headers=[ORIGIN, *headers])
+    communicator = WebsocketCommunicator(application, f"{path}?since={since}", headers=[ORIGIN, HOST, *headers])
     connected, code = await communicator.connect(timeout=timeout)
     messages = []
     try:

@@ -11,7 +11,7 @@ from django.utils import timezone
 from matches import lifecycle
 from matches.models import Event, Match
 from tests.base import BaseTransactionTestCase
-from tests.sockets import ORIGIN, session_cookie, socket_messages, socket_text  # ORIGIN: the good one
+from tests.sockets import HOST, ORIGIN, session_cookie, socket_messages, socket_text  # ORIGIN: the good one
 
 
 class LiveSocketsTestCase(BaseTransactionTestCase):
@@ -81,7 +81,7 @@ class LiveSocketsTestCase(BaseTransactionTestCase):
 
             sockets = {}
             for mode, cookie in cookies.items():
-                c = WebsocketCommunicator(application, f"/ws/matches/{self.match.pk}/{mode}/", headers=[ORIGIN, *cookie])
+                c = WebsocketCommunicator(application, f"/ws/matches/{self.match.pk}/{mode}/", headers=[ORIGIN, HOST, *cookie])
                 assert (await c.connect())[0]
                 await c.receive_json_from()  # the state on connect
                 sockets[mode] = c
@@ -110,7 +110,7 @@ class LiveSocketsTestCase(BaseTransactionTestCase):
             from genius_site.asgi import application
 
             path = f"/ws/matches/{self.match.pk}/watch/?since={seen - 1}"
-            communicator = WebsocketCommunicator(application, path, headers=[ORIGIN])
+            communicator = WebsocketCommunicator(application, path, headers=[ORIGIN, HOST])
             self.assertTrue((await communicator.connect())[0])
             first = await communicator.receive_json_from()  # the one event after `since`
             await communicator.send_json_to({"type": "check"})

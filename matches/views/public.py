@@ -18,7 +18,7 @@ def home(request):
 def season(request, slug):
     season = get_object_or_404(Season, slug=slug)
     players = list(season.players.all())
-    balances = balances_for(season)
+    balances = balances_for(season, public=True)
     for p in players:
         p.balances = balances.get(p.pk, {})
     players.sort(key=lambda p: (p.status != p.ACTIVE, -p.balances.get("token_of_life", 0), p.display_name))
