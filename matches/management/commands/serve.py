@@ -14,5 +14,7 @@ class Command(BaseCommand):
 
     def handle(self, host, port, **options):
         self.stdout.write(f"Serving on http://{host}:{port}/ (deadlines: {settings.DEADLINE_SCHEDULER})")
+        # proxy_headers off: uvicorn would otherwise believe X-Forwarded-For from any local
+        # connection. The site reads it itself, from TRUSTED_PROXIES only (matches/throttle.py).
         uvicorn.run("genius_site.asgi:application", host=host, port=port, lifespan="on", log_level="warning",
-                    proxy_headers=True)
+                    proxy_headers=False)
