@@ -1,8 +1,11 @@
 from datetime import timedelta
 
+from django.urls import reverse
+
 from matches import clock, lifecycle
 from matches.models import Event, LedgerEntry, Match, Phase
-from tests.base import BaseTestCase
+from tests.base import BaseTestCase, BaseTransactionTestCase
+from tests.leaks import assert_hidden_from, assert_shown_to
 
 
 class HostControlsTestCase(BaseTestCase):
@@ -73,3 +76,32 @@ class HostControlsTestCase(BaseTestCase):
         with self.assertRaisesMessage(lifecycle.Refused, "reason"):
             lifecycle.do_confirm_result(self.match.pk, [{"seat": 0, "kind": "garnet", "amount": 1, "reason": " "}])
         self.assertFalse(LedgerEntry.objects.exists())
+
+
+class CancelledMatchTestCase(BaseTransactionTestCase):
+    """Cancelled is not finished: the host may cancel to start again with the same players, so
+    nothing hidden is revealed, on any page or socket."""
+
+    def test_it_keeps_every_secret_of_a_cancelled_match(self):
+        self.give_garnets("alice", 1)
+        self.start()
+        lifecycle.do_action(self.seat("alice"), "hint", {})
+        lifecycle.do_cancel(self.match.pk)
+        self.match.refresh_from_db()
+        secrets = dict(zip(self.seats, self.match.state["secrets"]))
+        assert_hidden_from(self, self.match, None, list(secrets.values()) + ["Hint:"])
+        assert_hidden_from(self, self.match, self.bob, [secrets["alice"], secrets["carol"], "Hint:"])
+        assert_shown_to(self, self.match, self.alice, [secrets["alice"], "Hint:"], "player page")
+
+
+class HostPagesTestCase(BaseTestCase):
+    def test_it_answers_a_non_host_alike_for_a_draft_a_running_and_a_missing_match(self):
+        running = self.start(self.make_match(["dave", "frank"], seed=2))
+        self.client.force_login(self.alice)
+        answers = set()
+        for match_id in (self.match.pk, running.pk, 999999):  # a draft, a running match, none
+            for name in ("match_host", "match_export"):
+                response = self.client.get(reverse(name, args=[match_id]))
+                answers.add((response.status_code, response.content))
+        self.assertEqual(len(answers), 1, answers)
+        self.assertEqual(answers.pop()[0], 404)
