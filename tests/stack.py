@@ -158,3 +158,11 @@ class Stack:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+def serve(test):
+    """The real web server for `test`, stopped when the test ends."""
+    stack = Stack()
+    stack.web()
+    test.addCleanup(stack.stop)
+    return stack

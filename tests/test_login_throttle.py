@@ -14,7 +14,7 @@ from django.test import override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.base import PASSWORD, BaseTestCase, BaseTransactionTestCase
-from tests.stack import Stack
+from tests.stack import serve
 
 ADMIN_LOGIN = "/admin/login/"
 
@@ -130,9 +130,7 @@ class RealServerThrottleTestCase(BaseTransactionTestCase):
     a proxy would sit, does not reset the count."""
 
     def test_it_ignores_x_forwarded_for_from_a_local_connection(self):
-        stack = Stack()
-        stack.web()
-        self.addCleanup(stack.stop)
+        stack = serve(self)
         jar = http.cookiejar.CookieJar()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
         page = opener.open(stack.url + reverse("login")).read().decode()

@@ -6,7 +6,7 @@ import pytest
 
 from tests.base import BaseTransactionTestCase
 from tests.browsers import chromium, person, screenshot
-from tests.stack import Stack
+from tests.stack import serve
 
 pytestmark = pytest.mark.browser
 
@@ -17,9 +17,7 @@ class BrowserGameTestCase(BaseTransactionTestCase):
     def setUp(self):
         super().setUp()
         self.start()
-        self.stack = Stack()
-        self.stack.web()
-        self.addCleanup(self.stack.stop)
+        self.stack = serve(self)
 
     def page(self, browser, user, path, phone=False):
         page = person(browser, self.stack.url, user, phone=phone).new_page()

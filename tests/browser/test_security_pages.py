@@ -7,7 +7,7 @@ import pytest
 from matches.models import Match
 from tests.base import BaseTransactionTestCase
 from tests.browsers import chromium, person, screenshot
-from tests.stack import Stack
+from tests.stack import serve
 
 pytestmark = pytest.mark.browser
 
@@ -16,9 +16,7 @@ class SecurityPagesTestCase(BaseTransactionTestCase):
     def setUp(self):
         super().setUp()
         self.start()
-        self.stack = Stack()
-        self.stack.web()
-        self.addCleanup(self.stack.stop)
+        self.stack = serve(self)
 
     def visit(self, context, path, name):
         page = context.new_page()
