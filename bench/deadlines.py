@@ -26,7 +26,7 @@ async def sleep_lateness(n):
 async def watch(url, match_id, deadline_at, out):
     import websockets
 
-    async with websockets.connect(f"{url}/ws/matches/{match_id}/watch/?since=0", origin="http://127.0.0.1") as ws:
+    async with websockets.connect(f"{url}/ws/matches/{match_id}/watch/?since=0", origin=url.replace("ws://", "http://")) as ws:  # the page's origin, port included
         while True:
             update = json.loads(await ws.recv())
             if any(e["kind"] == "phase.closed" for e in update["events"]):
