@@ -114,6 +114,7 @@ class PhaseSpec:
 
 INT = "int"
 CHOICE = "choice"
+RADIO = "radio"  # a CHOICE shown as buttons to tap, for short lists on a phone
 MULTICHOICE = "multichoice"
 TEXT = "text"
 
@@ -121,7 +122,7 @@ TEXT = "text"
 @dataclass(frozen=True)
 class Field:
     """One input of a form. The platform renders it and coerces the posted string(s) to:
-    INT -> int, CHOICE -> str (one of the choice values), MULTICHOICE -> list[str],
+    INT -> int, CHOICE and RADIO -> str (one of the choice values), MULTICHOICE -> list[str],
     TEXT -> str (at most `max_length`). A blank optional field is left out of the data."""
 
     name: str

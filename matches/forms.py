@@ -15,6 +15,8 @@ def _field(spec):
     if spec.kind == engine_api.CHOICE:
         choices = list(spec.choices) if spec.required else [("", "—")] + list(spec.choices)
         return forms.ChoiceField(choices=choices, **common)
+    if spec.kind == engine_api.RADIO:
+        return forms.ChoiceField(choices=list(spec.choices), widget=forms.RadioSelect(attrs={"class": "taps"}), **common)
     if spec.kind == engine_api.MULTICHOICE:
         return forms.MultipleChoiceField(choices=spec.choices, widget=forms.CheckboxSelectMultiple, **common)
     if spec.kind == engine_api.TEXT:

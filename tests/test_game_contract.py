@@ -172,4 +172,4 @@ def test_it_gives_forms_the_platform_can_render(engine):
             form = engine.form(t.state, spec.key, seat)
             names = [f.name for f in form.fields]
             assert len(names) == len(set(names))
-            assert all(f.kind in (api.INT, api.CHOICE, api.MULTICHOICE, api.TEXT) for f in form.fields)
+            assert all(f.kind in (api.INT, api.CHOICE, api.RADIO, api.MULTICHOICE, api.TEXT) for f in form.fields)

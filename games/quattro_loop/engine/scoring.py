@@ -1,0 +1,39 @@
+"""Quattros and the round's points (rulings L4, L13g)."""
+
+from __future__ import annotations
+
+SEVEN = 7
+
+
+def is_quattro(cards: list[dict]) -> bool:
+    """Four cards whose non-zero cards have distinct numbers and distinct colours (0 is wild)."""
+    if len(cards) != 4 or any(c is None for c in cards):
+        return False
+    counted = [c for c in cards if c["v"] > 0]
+    return len({c["v"] for c in counted}) == len(counted) and len({c["c"] for c in counted}) == len(counted)
+
+
+def best_quattro(loop: list[str | None], cards: dict) -> dict | None:
+    """The highest-scoring window of four consecutive slots (wrapping G to A), the earliest
+    starting one among equals: {"start": slot index, "slots": [...], "sum": n}, or None."""
+    best = None
+    for start in range(SEVEN):
+        slots = [(start + k) % SEVEN for k in range(4)]
+        window = [cards[loop[s]] if loop[s] is not None else None for s in slots]
+        if is_quattro(window):
+            total = sum(c["v"] for c in window)
+            if best is None or total > best["sum"]:
+                best = {"start": start, "slots": slots, "sum": total}
+    return best
+
+
+def round_points(quattros: list[dict | None]) -> list[float]:
+    """Each player's points for the round from the two best quattros (None: no quattro)."""
+    a, b = quattros
+    if a is None and b is None:
+        return [1.0, 1.0]
+    if a is None or b is None:
+        return [0.0, 1.0] if a is None else [1.0, 0.0]
+    if a["sum"] == b["sum"]:
+        return [0.5, 0.5]
+    return [1.0, 0.0] if a["sum"] > b["sum"] else [0.0, 1.0]
