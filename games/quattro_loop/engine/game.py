@@ -280,6 +280,7 @@ class QuattroLoop(api.GameEngine):
             state["unplayed"][seat].append(dict(state["cards"][unplayed]))
         record = state["rounds"][-1]
         record["quattros"], record["points"] = best, points
+        record["loops"] = [[dict(state["cards"][c]) if c else None for c in state["loops"][s]] for s in (0, 1)]
         said = []
         for seat in (0, 1):
             q = best[seat]
