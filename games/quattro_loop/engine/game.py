@@ -329,7 +329,7 @@ class QuattroLoop(api.GameEngine):
             "loops": [self._loop(state, seat, effects) for seat in (0, 1)],
             "hand_counts": [len(h) for h in state["hands"]],
             "waiting_on": sorted({state["names"][q["seat"]] for q in state["asked"]}),
-            "rounds": state["rounds"], "finished": state["finished"],
+            "rounds": state["rounds"], "finished_rounds": self._finished_rounds(state), "finished": state["finished"],
             "winner": state["names"][state["winner"]] if state["winner"] is not None else None,
             "advantage": state["names"][state["advantage"]] if state["advantage"] is not None else None,
         }
@@ -346,16 +346,32 @@ class QuattroLoop(api.GameEngine):
 
     @staticmethod
     def _loop(state, seat, effects):
-        last = state["rounds"][-1]["quattros"] if state["rounds"] else None
-        best = set(last[seat]["slots"]) if last and last[seat] else set()
+        """The seat's loop as it stands now, slot by slot, with each slot's effect."""
         slots = []
         for i, cid in enumerate(state["loops"][seat]):
             card = state["cards"][cid] if cid else None
             slots.append({"slot": SLOTS[i], "value": card["v"] if card else None, "colour": card["c"] if card else None,
-                          "change": state["changes"].get(cid, "") if cid else "", "best": i in best,
+                          "change": state["changes"].get(cid, "") if cid else "", "best": False,
                           "words": notation.words(effects[i]) if effects else "",
                           "now": bool(effects) and effects[i]["timing"] == "now"})
         return slots
+
+    @staticmethod
+    def _finished_rounds(state):
+        """Each scored round's final loops, best quattros outlined."""
+        out = []
+        for record in state["rounds"]:
+            if not record.get("loops"):
+                continue
+            loops = []
+            for seat in (0, 1):
+                best = record["quattros"][seat]
+                loops.append([{"slot": SLOTS[i], "value": c["v"] if c else None, "colour": c["c"] if c else None,
+                               "best": bool(best) and i in best["slots"], "now": False}
+                              for i, c in enumerate(record["loops"][seat])])
+            out.append({"round": record["round"], "loops": loops,
+                        "sums": [q["sum"] if q else None for q in record["quattros"]]})
+        return out
 
     def outcome(self, state):
         winner = state["winner"] if state["winner"] is not None else 0

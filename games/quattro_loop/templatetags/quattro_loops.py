@@ -10,7 +10,7 @@ from django.utils.safestring import mark_safe
 
 register = template.Library()
 
-SIZE, CENTRE, RING, CARD = 240, 120, 84, 25
+SIZE, CENTRE, RING, CARD = 250, 125, 82, 24
 FILL = {"red": "#d64541", "blue": "#2f6fd0", "green": "#2e9d4f", "yellow": "#f0c419", None: "#f4f4f4"}
 INK = {"yellow": "#222", None: "#222"}
 
@@ -21,12 +21,12 @@ def _xy(index, radius):
 
 
 @register.simple_tag
-def loop_ring(loop, board, label):
+def loop_ring(loop, label):
     shapes = []
     for i, slot in enumerate(loop):
         x, y = _xy(i, RING)
-        lx, ly = _xy(i, RING + CARD + 9)
-        immediate = bool(board) and board[i]["now"]
+        lx, ly = _xy(i, RING + CARD + 10)
+        immediate = slot.get("now", False)
         stroke = "#d4a017" if slot["best"] else ("#7b3fb5" if immediate else "#666")
         width = "5" if slot["best"] else ("3" if immediate else "1.5")
         if slot["value"] is None:

@@ -1,0 +1,74 @@
+"""Quattro Loop in Chromium against the real web server: two players (Ada on a phone) and a
+spectator play a whole round live: placements by tapping a card and a slot, a choice one player
+answers and the other misses (its deadline picks), the end of the round and its quattros."""
+
+import pytest
+
+from tests.base import BaseTransactionTestCase
+from tests.browsers import chromium, person, screenshot
+from tests.stack import serve
+
+pytestmark = pytest.mark.browser
+QUIET = "end: swap this this"
+
+
+class QuattroInTheBrowserTestCase(BaseTransactionTestCase):
+    game = "quattro_loop"
+    seats = ("alice", "bob")
+    settings = {"boards": "custom", "board_lines": [["now: +1 pick"] + [QUIET] * 6] * 3, "prompt_seconds": 5}
+
+    def setUp(self):
+        super().setUp()
+        self.start()
+        self.stack = serve(self)
+
+    def page(self, browser, user, path, phone=False):
+        page = person(browser, self.stack.url, user, phone=phone).new_page()
+        page.goto(path)
+        page.wait_for_selector(".conn[data-state=live]")
+        return page
+
+    @staticmethod
+    def place(page, slot=None):
+        """Tap the first card of the hand and a slot (the first empty one unless given)."""
+        form = page.locator("form.move-form")
+        form.locator("input[name=card]").first.check()
+        target = form.locator(f"input[name=slot][value={slot}]") if slot else form.locator("input[name=slot]").first
+        target.check()
+        form.locator("button[type=submit]").click()
+        page.wait_for_selector(".messages")
+        page.wait_for_selector(".conn[data-state=live]")
+
+    def test_it_plays_a_round_live_with_a_choice_answered_and_one_missed(self):
+        m = self.match.pk
+        with chromium() as browser:
+            ada = self.page(browser, self.alice, f"/play/{m}/", phone=True)
+            ben = self.page(browser, self.bob, f"/play/{m}/")
+            spectator = self.page(browser, None, f"/matches/{m}/")
+            screenshot(ada, "quattro-1-first-placement-ada-phone")
+            self.place(ada, "A")
+            self.place(ben, "A")
+            # "now: +1 pick" on A: both are asked; the question reaches Ada's phone live
+            ada.locator("#live-forms", has_text="Pick a card on your loop.").wait_for()
+            screenshot(ada, "quattro-2-choice-ada-phone")
+            ada.locator("form.move-form input[value=A]").check()
+            ada.locator("form.move-form button[type=submit]").click()
+            ada.wait_for_selector(".messages")
+            # Ben lets his 5 seconds run out: a random legal choice is made and placement 2 opens
+            ben.locator("#live-forms", has_text="placement 2 of 7").wait_for(timeout=20_000)
+            spectator.locator("#live-state", has_text="Bob's A (now: +1 pick)").wait_for()
+            for _ in range(6):
+                ada.locator("form.move-form").wait_for()
+                self.place(ada)
+                self.place(ben)
+            spectator.locator("#live-state", has_text="Round 1 scored.").wait_for(timeout=15_000)
+            spectator.locator("#live-state", has_text="Round 2 begins.").wait_for()
+            ada.locator("#live-forms", has_text="Round 2, placement 1 of 7").wait_for()
+            screenshot(spectator, "quattro-3-round-scored-spectator")
+            screenshot(ada, "quattro-3-round-scored-ada-phone")
+            screenshot(ben, "quattro-3-round-scored-ben")
+            self.assertEqual(spectator.locator("svg.loop-ring").count(), 4)  # now, and round 1 at its end
+            self.assertNotIn("Your hand", spectator.content())
+        prompt = self.match.phases.get(key="r1-prompt-1")
+        sources = dict(prompt.submissions.values_list("player__seat", "source"))
+        self.assertEqual(sources, {0: "player", 1: "default"})
