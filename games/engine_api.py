@@ -262,6 +262,11 @@ class GameEngine:
         """Lines the host reads before starting (checks of host-written content)."""
         return []
 
+    def draft_report(self, settings: dict[str, Any]) -> list[str]:
+        """Lines the host reads about settings that did not validate, beyond the refusal itself
+        (say, every board in words beside the mistakes). Must not trust `settings`."""
+        return []
+
     def seat_range_text(self) -> str:
         if self.min_seats == self.max_seats:
             return str(self.min_seats)

@@ -272,8 +272,7 @@ class MatchAdmin(HostScopedAdmin):
         lines = [problem] if problem else ["Ready to start."]
         engine = registry.get(match.game)
         merged = engine.validate_settings(match.settings, engine.min_seats)
-        if not isinstance(merged, Invalid):
-            lines += engine.settings_report(merged)
+        lines += engine.draft_report(match.settings) if isinstance(merged, Invalid) else engine.settings_report(merged)
         return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((line,) for line in lines)))
 
     @admin.display(description="Result")

@@ -62,13 +62,20 @@ class QuattroLoop(api.GameEngine):
                 return api.Invalid(" ".join(errors[:5]) + (f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""))
         return merged
 
+    def draft_report(self, settings):
+        if not isinstance(settings, dict) or settings.get("boards") != boards.CUSTOM:
+            return []
+        return self.settings_report({**self.default_settings, **settings})
+
     def settings_report(self, settings):
         if settings["boards"] == boards.GENERATED:
             return ["Boards: a new board each round, drawn from the catalogue on the rules page."]
         listed = boards.READY_SETS.get(settings["boards"]) or settings["board_lines"]
+        if not isinstance(listed, list | tuple):
+            return ["board_lines is a list of boards, each a list of seven lines."]
         lines = [f"Boards: {settings['boards']} ({len(listed)} listed; later rounds are generated)."]
-        for number, board in enumerate(listed, start=1):
-            effects = boards.parse_board(list(board), f"Board {number}")
+        for number, board in enumerate(listed[:100], start=1):
+            effects = boards.parse_board(list(board) if isinstance(board, list | tuple) else board, f"Board {number}")
             if effects and isinstance(effects[0], str):
                 lines += effects
                 continue
