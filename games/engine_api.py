@@ -246,17 +246,24 @@ class GameEngine:
     max_seats: int = 2
     roles: tuple[str, ...] = ()  # role names the host may give seats; empty: no roles
     default_settings: dict[str, Any] = {}
+    seconds_range: tuple[int, int] = (1, 7 * 24 * 3600)  # bounds of every "*_seconds" setting
     summary: str = ""  # one line for lists
 
     # settings -------------------------------------------------------------------------------
     def validate_settings(self, settings: dict[str, Any], seats: int) -> dict[str, Any] | Invalid:
-        """Merge `settings` over the defaults and check them. Unknown keys are an error."""
+        """Merge `settings` over the defaults and check them. Unknown keys are an error, and so
+        is a duration ("*_seconds") that is not a whole number within `seconds_range`."""
         unknown = set(settings) - set(self.default_settings)
         if unknown:
             return Invalid(f"Unknown settings: {', '.join(sorted(unknown))}.")
         if not self.min_seats <= seats <= self.max_seats:
             return Invalid(f"{self.name} needs {self.seat_range_text()} players, not {seats}.")
-        return {**self.default_settings, **settings}
+        merged = {**self.default_settings, **settings}
+        low, high = self.seconds_range
+        for key in sorted(k for k in merged if k.endswith("_seconds")):
+            if type(merged[key]) is not int or not low <= merged[key] <= high:
+                return Invalid(f"{key} must be a whole number of seconds from {low} to {high}.")
+        return merged
 
     def settings_report(self, settings: dict[str, Any]) -> list[str]:
         """Lines the host reads before starting (checks of host-written content)."""

@@ -68,3 +68,11 @@ def screenshot(page, name):
     path = folder / (re.sub(r"[^\w.-]+", "-", name) + ".png")
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def open_live(browser, base_url, path, user=None, phone=False):
+    """A page at `path` for `user` (None: a spectator), once its live socket is on."""
+    page = person(browser, base_url, user, phone=phone).new_page()
+    page.goto(path)
+    page.wait_for_selector(".conn[data-state=live]")
+    return page

@@ -5,7 +5,7 @@ Co-op QWOP's card form on a phone."""
 import pytest
 
 from tests.base import BaseTransactionTestCase
-from tests.browsers import chromium, person, screenshot
+from tests.browsers import chromium, open_live, screenshot
 from tests.stack import serve
 
 pytestmark = pytest.mark.browser
@@ -20,10 +20,7 @@ class BrowserGameTestCase(BaseTransactionTestCase):
         self.stack = serve(self)
 
     def page(self, browser, user, path, phone=False):
-        page = person(browser, self.stack.url, user, phone=phone).new_page()
-        page.goto(path)
-        page.wait_for_selector(".conn[data-state=live]")
-        return page
+        return open_live(browser, self.stack.url, path, user, phone)
 
     @staticmethod
     def send(page, fill=None, check=(), select=None):

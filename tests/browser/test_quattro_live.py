@@ -5,7 +5,7 @@ answers and the other misses (its deadline picks), the end of the round and its 
 import pytest
 
 from tests.base import BaseTransactionTestCase
-from tests.browsers import chromium, person, screenshot
+from tests.browsers import chromium, open_live, screenshot
 from tests.stack import serve
 
 pytestmark = pytest.mark.browser
@@ -23,10 +23,7 @@ class QuattroInTheBrowserTestCase(BaseTransactionTestCase):
         self.stack = serve(self)
 
     def page(self, browser, user, path, phone=False):
-        page = person(browser, self.stack.url, user, phone=phone).new_page()
-        page.goto(path)
-        page.wait_for_selector(".conn[data-state=live]")
-        return page
+        return open_live(browser, self.stack.url, path, user, phone)
 
     @staticmethod
     def place(page, slot=None):

@@ -17,7 +17,6 @@ from . import cards, pregame, races
 from .movement import CARDS, MOVEMENT, X, play_round
 
 PREGAME = "pregame"
-SECONDS_MIN, SECONDS_MAX = 30, 7 * 24 * 3600
 
 
 def round_key(n: int) -> str:
@@ -40,6 +39,7 @@ class CoopQwop(api.GameEngine):
     kind = "main"
     min_seats = max_seats = 8
     default_settings = {"pregame_seconds": 48 * 3600, "round_seconds": 24 * 3600, "rounds": 5}
+    seconds_range = (30, 7 * 24 * 3600)
     summary = "Every pair of players shares an athlete: steer 7 of them through four races with awkward cards."
 
     # settings -------------------------------------------------------------------------------
@@ -47,10 +47,6 @@ class CoopQwop(api.GameEngine):
         merged = super().validate_settings(settings, seats)
         if isinstance(merged, api.Invalid):
             return merged
-        for key in ("pregame_seconds", "round_seconds"):
-            value = merged[key]
-            if type(value) is not int or not SECONDS_MIN <= value <= SECONDS_MAX:
-                return api.Invalid(f"{key} must be a whole number of seconds from {SECONDS_MIN} to {SECONDS_MAX}.")
         if type(merged["rounds"]) is not int or not 1 <= merged["rounds"] <= 7:
             return api.Invalid("rounds must be a whole number from 1 to 7 (the hand holds 35 cards).")
         return merged

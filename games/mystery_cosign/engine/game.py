@@ -61,6 +61,7 @@ class MysteryCosign(api.GameEngine):
         "shootout_seconds": 180,
         "advantage_seconds": 60,
     }
+    seconds_range = (5, 48 * 3600)
     summary = "Twelve hidden operations: probe them together, then outscore each other in shootouts."
 
     # settings -------------------------------------------------------------------------------
@@ -68,9 +69,6 @@ class MysteryCosign(api.GameEngine):
         merged = super().validate_settings(settings, seats)
         if isinstance(merged, api.Invalid):
             return merged
-        for key in ("number_seconds", "pick_seconds", "shootout_seconds", "advantage_seconds"):
-            if type(merged[key]) is not int or not 5 <= merged[key] <= 48 * 3600:
-                return api.Invalid(f"{key} must be a whole number of seconds from 5 to {48 * 3600}.")
         if merged["advantage_seat"] not in (0, 1) or type(merged["advantage_seat"]) is not int:
             return api.Invalid("advantage_seat is 0 or 1: the seat that holds the Advantage.")
         sources = ops.sources(merged)

@@ -40,6 +40,7 @@ class QuattroLoop(api.GameEngine):
         "place_seconds": 60,
         "prompt_seconds": 60,
     }
+    seconds_range = (5, 48 * 3600)
     summary = "Place cards on two loops of seven effects and build the best run of four."
 
     # settings -------------------------------------------------------------------------------
@@ -47,9 +48,6 @@ class QuattroLoop(api.GameEngine):
         merged = super().validate_settings(settings, seats)
         if isinstance(merged, api.Invalid):
             return merged
-        for key in ("first_place_seconds", "place_seconds", "prompt_seconds"):
-            if type(merged[key]) is not int or not 5 <= merged[key] <= 48 * 3600:
-                return api.Invalid(f"{key} must be a whole number of seconds from 5 to {48 * 3600}.")
         if type(merged["max_rounds"]) is not int or not 1 <= merged["max_rounds"] <= 50:
             return api.Invalid("max_rounds must be a whole number from 1 to 50.")
         if merged["advantage_seat"] not in (0, 1, None) or type(merged["advantage_seat"]) is bool:
