@@ -279,6 +279,12 @@ class GameEngine:
             return str(self.min_seats)
         return f"{self.min_seats} to {self.max_seats}"
 
+    def prepare(self, settings: dict[str, Any], seats: int, rng: random.Random) -> dict[str, Any] | Invalid:
+        """Slow, seeded work on validated settings done once before the start, outside the match
+        lock (say, making a match's hidden definitions): the settings `setup` then receives. The
+        admin's check shows its result to the host before the start."""
+        return settings
+
     # required -------------------------------------------------------------------------------
     def setup(self, seats: list[SeatInfo], settings: dict[str, Any], rng: random.Random) -> Transition:
         raise NotImplementedError

@@ -268,11 +268,12 @@ class MatchAdmin(HostScopedAdmin):
             return "Save to check."
         if match.status != Match.DRAFT:
             return "Started with these settings."
-        problem = lifecycle.check_start(match)
-        lines = [problem] if problem else ["Ready to start."]
         engine = registry.get(match.game)
-        merged = engine.validate_settings(match.settings, engine.min_seats)
-        lines += engine.draft_report(match.settings) if isinstance(merged, Invalid) else engine.settings_report(merged)
+        prepared = lifecycle.prepared_settings(match)
+        if isinstance(prepared, Invalid):
+            return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", (
+                (line,) for line in [prepared.message, *engine.draft_report(match.settings)])))
+        lines = ["Ready to start.", *engine.settings_report(prepared)]
         return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((line,) for line in lines)))
 
     @admin.display(description="Result")

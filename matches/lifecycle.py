@@ -150,16 +150,26 @@ def check_start(match):
 
 
 def do_start(match_id, by=None):
+    """Start a draft. The engine's slow preparation runs before the match row is locked; the
+    start itself then only stores what setup returns."""
+    draft = Match.objects.get(pk=match_id)
+    if draft.status != Match.DRAFT:
+        return Done("The match has already started.", changed=False)
+    prepared = prepared_settings(draft)
+    if isinstance(prepared, Invalid):
+        raise Refused(prepared.message)
     with transaction.atomic():
         match = _lock(match_id)
         if match.status != Match.DRAFT:
             return Done("The match has already started.", changed=False)
+        if match.settings != draft.settings or match.seed != draft.seed or match.game != draft.game:
+            raise Refused("The match's settings changed while it was being started; start it again.")
         problem = check_start(match)
         if problem:
             raise Refused(problem)
         engine = engine_of(match)
         seats = _seats(match)
-        match.settings = engine.validate_settings(match.settings, len(seats))
+        match.settings = prepared
         infos = [SeatInfo(s.seat, s.season_player.display_name, s.role) for s in seats]
         now = clock.now()
         transition = engine.setup(infos, match.settings, derive_rng(match.seed, "setup"))
@@ -167,6 +177,18 @@ def do_start(match_id, by=None):
         _public(match, "match.started", f"{match.title} has started.", now)
         _apply(match, transition, now)
         return Done("The match has started.")
+
+
+def prepared_settings(match):
+    """The settings a draft would start with (the engine's preparation, seeded by the match),
+    or why it cannot start."""
+    problem = check_start(match)
+    if problem:
+        return Invalid(problem)
+    engine = engine_of(match)
+    seats = match.seats.count()
+    settings = engine.validate_settings(match.settings, seats)
+    return engine.prepare(settings, seats, derive_rng(match.seed, "prepare"))
 
 
 # --- players' moves ---------------------------------------------------------------------------

@@ -173,3 +173,47 @@ def test_it_gives_forms_the_platform_can_render(engine):
             names = [f.name for f in form.fields]
             assert len(names) == len(set(names))
             assert all(f.kind in (api.INT, api.CHOICE, api.RADIO, api.MULTICHOICE, api.TEXT) for f in form.fields)
+
+
+JUNK = [None, True, False, 0, -1, 1, 10**30, -(10**30), 1.5, float("nan"), float("inf"), "", " 5", "-1", "²", "٣",
+        "1e3", "0x10", "A" * 300, "\u0000", [], [1, 2], ["A"] * 50, {}, {"a": {"b": []}}]
+
+
+def hostile_dicts(fields, rng, count=25):
+    """Dicts shaped like a form's (its own field names, some missing, some extra) with junk
+    values, and some shaped like nothing at all."""
+    names = list(fields) + ["x", "__class__", "seat", "card_0", "P", "picks"]
+    for n in range(count):
+        if n % 2 and fields:  # every field of the form, good values but one junk value
+            payload = {name: rng.choice(good) if good else rng.randint(0, 9) for name, good in fields.items()}
+            payload[rng.choice(list(fields))] = rng.choice(JUNK)
+            yield payload
+            continue
+        chosen = rng.sample(names, rng.randint(0, min(len(names), 6)))
+        yield {name: rng.choice(JUNK) for name in chosen}
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_answers_generated_hostile_dicts_with_invalid_or_a_clean_result_all_match_long(engine):
+    """validate_submission and apply_action must return Invalid or a clean result for any
+    dict, at every phase of a match, never raise (a ValueError from "²".isdigit() was one)."""
+    state, trail = play(engine, seed=4)
+    rng = random.Random(f"fuzz:{engine.slug}")
+    seen = set()
+    for t in trail[:40]:
+        for spec in t.open:
+            if spec.key in seen:
+                continue
+            seen.add(spec.key)
+            for seat in spec.waits_on:
+                form = engine.form(t.state, spec.key, seat)
+                choices = {f.name: [c for c, _ in f.choices] for f in form.fields}
+                for payload in hostile_dicts(choices, rng, 60):
+                    result = engine.validate_submission(t.state, spec.key, seat, payload)
+                    assert isinstance(result, (api.Invalid, dict)), (spec.key, payload)
+                ctx = api.Context({seat: {api.GARNET: 5}})
+                for action in engine.actions(t.state, seat, [spec.key]):
+                    for payload in hostile_dicts({f.name: None for f in action.form.fields}, rng, 10):
+                        result = engine.apply_action(t.state, seat, action.name, payload, ctx, random.Random(0))
+                        assert isinstance(result, (api.Invalid, api.Transition)), (action.name, payload)
+    assert seen

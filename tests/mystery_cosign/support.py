@@ -10,9 +10,13 @@ from tests.engine_driver import close_phase
 
 SEATS = [SeatInfo(0, "Ann"), SeatInfo(1, "Ben")]
 
-# Our own operations for A-D (E-L stay those of the "easy" set):
-#   A = a+b, B = a*b, C = max(a, b), D = a-b (negative, so undefined, when a < b).
-OPS = {"A": "a + b", "B": "a * b", "C": "max(a, b)", "D": "a - b"}
+# Twelve fixed operations, written the way a host writes their own (a made set is new every
+# match): the arithmetic family of the "easy" pool without constants...
+EASY = {"A": "a + b", "B": "abs(a - b)", "C": "a*b", "D": "max(a, b)", "E": "min(a, b)", "F": "2*a + b",
+        "G": "a % 10 + b % 10", "H": "(a + b) % 7", "I": "a*a", "J": "10*a + b", "K": "(a*b) % 10",
+        "L": "(a + b) // 2"}
+# ...with our own A-D: A = a+b, B = a*b, C = max(a, b), D = a-b (negative, so undefined, when a < b).
+OPS = {**EASY, "A": "a + b", "B": "a * b", "C": "max(a, b)", "D": "a - b"}
 
 
 def start(default_targets, seed: int = 1, **overrides) -> api.Transition:
@@ -46,3 +50,9 @@ def kind_of(key: str) -> str:
 def number_of(key: str) -> int:
     """The collaboration round (1-15) or shootout (1-9) a step key names."""
     return int(key.split("-")[1])
+
+
+# The worst legal set for the host's check and the start (bench/cosign.py measures it): every
+# operation spells out numbers as often as the length limit allows, and one is rarely defined.
+WORST_LEGAL = {letter: "+".join(f"letters(a*b+{n * 12 + i})" for i in range(13)) for n, letter in enumerate("ABCDEFGHIJK")}
+WORST_LEGAL["L"] = "letters(a*b) // ((a - b) % 97)"  # undefined wherever a - b is a multiple of 97

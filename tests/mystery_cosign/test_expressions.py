@@ -19,14 +19,15 @@ from games.mystery_cosign.engine.expressions import (
     MAX_SOURCE_LENGTH,
     MAX_VALUE,
     Expression,
+    CheckReport,
     UndefinedValue,
-    check_expression,
     compile_expression,
     evaluate,
     letter_count,
     report_lines,
 )
-from games.mystery_cosign.engine.operation_sets import OPERATION_SETS
+from games.mystery_cosign.engine import families, operations
+from games.mystery_cosign.engine.expressions import evaluate_why
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LETTERS = "ABCDEFGHIJKL"
@@ -268,8 +269,9 @@ def test_it_refuses_a_very_long_input_before_parsing_it():
 def test_it_refuses_a_thousand_deep_parentheses_without_crashing():
     assert isinstance(compile_expression("(" * 1000 + "a" + ")" * 1000), Invalid)
     # deep nesting that fits the length limit is refused by the depth limit, not a crash
-    assert isinstance(compile_expression("abs(" * 60 + "a" + ")" * 60), Invalid)
-    assert isinstance(compile_expression("not " * 70 + "a"), Invalid)
+    assert isinstance(compile_expression("-" * 150 + "a"), Invalid)
+    assert "at most 100 levels" in compile_expression("-" * 150 + "a").message
+    assert evaluate(compiled("not " * 70 + "a"), 1, 0) == 1  # 71 levels: within the limit
 
 
 @pytest.mark.parametrize(
@@ -298,11 +300,13 @@ def test_it_allows_a_conditional_and_reports_an_unknown_name():
 
 
 def test_it_makes_an_expression_that_exceeds_the_step_budget_undefined(monkeypatch):
-    # 25 spelled-out numbers: short enough to define, too costly to evaluate.
+    # Within the node and length limits an expression cannot spend 500 steps; the budget is the
+    # last guard, shown here by lowering it.
     expr = compiled("+".join(["letters(a)"] * 25))
-    assert evaluate(expr, 3, 4) is None
-    monkeypatch.setattr(expressions, "MAX_STEPS", 10_000)
-    assert evaluate(expr, 3, 4) == 25 * 5  # "three": so the budget alone made it undefined
+    assert evaluate(expr, 3, 4) == 25 * 5  # "three"
+    monkeypatch.setattr(expressions, "MAX_STEPS", 40)
+    assert evaluate_why(expr, 3, 4)[0] is None
+    assert evaluate_why(expr, 3, 4)[2] == "more than 40 steps"
     monkeypatch.setattr(expressions, "MAX_STEPS", 5)
     assert evaluate(compiled("a + b + a + b"), 1, 1) is None
 
@@ -310,89 +314,99 @@ def test_it_makes_an_expression_that_exceeds_the_step_budget_undefined(monkeypat
 # --- checking an operation before a match -----------------------------------------------------
 
 
-def test_it_checks_an_operation_on_the_edges_and_random_pairs():
-    report = check_expression(compiled("a + b"), random.Random(1), samples=100)
-    assert report.tried == len(EDGE_VALUES) ** 2 + 100
-    assert (report.undefined, report.negative, report.errors) == (0, 0, 0)
-    assert report_lines("A", report) == [f"A: fine on all {report.tried} inputs."]
+def edge_report(source):
+    report = CheckReport()
+    for a, b in itertools.product(EDGE_VALUES, EDGE_VALUES):
+        report.add(a, b, *evaluate_why(compiled(source), a, b))
+    return report
 
 
-def test_it_reports_undefined_and_negative_results_to_the_host():
-    report = check_expression(compiled("a - b"), random.Random(1), samples=0)
+def test_it_checks_an_operation_on_the_edges_and_the_shared_random_inputs():
+    table = operations.table("a + b")
+    assert len(table.values) == len(operations.INPUTS) == len(EDGE_VALUES) ** 2 + 3000
+    assert (table.report.undefined, table.report.negative, table.report.errors) == (0, 0, 0)
+    assert report_lines("A", table.report) == [f"A: fine on all {table.report.tried} inputs."]
+
+
+def test_it_reports_undefined_and_negative_results_and_why_to_the_host():
+    report = edge_report("a - b")
     # 81 edge pairs, 36 with a < b
     assert (report.tried, report.undefined, report.negative, report.errors) == (81, 36, 36, 0)
     assert report.negative_examples[0] == (0, 1)
     [line] = report_lines("D", report)
     assert line.startswith("D: undefined on 36 of 81 inputs (e.g. 0 D 1")
-    assert "negative on 36" in line
-
-    report = check_expression(compiled("a // b"), random.Random(1), samples=0)
+    assert "a negative result (36)" in line and "negative on 36" in line
+    report = edge_report("a // b")
     assert (report.undefined, report.negative, report.errors) == (9, 0, 9)
     assert report_lines("E", report) == [
-        "E: undefined on 9 of 81 inputs (e.g. 0 E 0, 1 E 0, 2 E 0); negative on 0."
+        "E: undefined on 9 of 81 inputs (e.g. 0 E 0, 1 E 0, 2 E 0): division by zero (9); negative on 0."
     ]
 
 
-# --- shipped sets -----------------------------------------------------------------------------
-
-# (set, letter) -> the only inputs 0-999 where the operation is undefined, by design.
-DESIGNED_UNDEFINED = {("hard", "K"): {(0, 0)}}
-
-
-def test_it_ships_a_sample_an_easy_and_a_hard_set():
-    assert {"sample", "easy", "hard"} <= set(OPERATION_SETS)
-    sample = set(OPERATION_SETS["sample"]["operations"].values())
-    assert {"a*b", "letters(a) + letters(b)", "concat(abs(a-b), a+b)"} <= sample
-
-
-@pytest.mark.parametrize("set_key", sorted(OPERATION_SETS))
-def test_it_ships_twelve_compiling_operations_in_each_set(set_key):
-    operation_set = OPERATION_SETS[set_key]
-    assert operation_set["name"] and operation_set["description"]
-    assert list(operation_set["operations"]) == list(LETTERS)
-    for source in operation_set["operations"].values():
-        assert isinstance(compile_expression(source), Expression), source
+@pytest.mark.parametrize("source, a, b, why", [
+    ("a * 10**14 * 100", 7, 0, "a value beyond 10^15"),
+    ("a // b", 7, 0, "division by zero"),
+    ("a / (b + 1)", 7, 2, "division is not whole"),
+    ("concat(a*10**14, b*10)", 7, 2, "a value beyond 10^15"),
+    ("a - b", 1, 2, "a negative result"),
+    ("2**a", 99, 0, "a value beyond 10^15"),
+])
+def test_each_limit_says_its_name(source, a, b, why):
+    assert evaluate_why(compiled(source), a, b) == (None, "negative" if "negative" in why else "error", why)
 
 
-@pytest.mark.parametrize("set_key", sorted(OPERATION_SETS))
-def test_it_ships_operations_that_pass_the_check(set_key):
-    for letter, source in OPERATION_SETS[set_key]["operations"].items():
-        report = check_expression(compiled(source), random.Random(f"{set_key}{letter}"))
-        assert report.tried == len(EDGE_VALUES) ** 2 + 3000
-        assert report.negative == 0, (letter, source)
-        expected = DESIGNED_UNDEFINED.get((set_key, letter), set())
-        if expected:
-            assert report.undefined >= 1
-            assert set(report.undefined_examples) <= expected
-        else:
-            assert report.undefined == 0, report_lines(letter, report)
+def test_ifelse_evaluates_only_the_branch_it_takes():
+    assert evaluate(compiled("ifelse(b, a // b, 0)"), 5, 0) == 0
+    assert evaluate(compiled("ifelse(b, a // b, 0)"), 6, 3) == 2
 
 
-def test_it_ships_fully_defined_sample_and_easy_sets_and_one_designed_gap_in_hard():
-    fully_defined = {
-        key
-        for key in OPERATION_SETS
-        if not any(set_key == key for set_key, _ in DESIGNED_UNDEFINED)
-    }
-    assert {"sample", "easy"} <= fully_defined
-    assert "hard" not in fully_defined
-    k = compiled(OPERATION_SETS["hard"]["operations"]["K"])
-    assert evaluate(k, 0, 0) is None
-    assert all(evaluate(k, a, b) is not None for a in range(1000) for b in (0, 1, 999) if a or b)
+def test_a_flat_sum_of_many_terms_is_not_refused_as_nested():
+    assert evaluate(compiled(" + ".join(["a"] * 40)), 2, 0) == 80
 
 
-@pytest.mark.parametrize("set_key", sorted(OPERATION_SETS))
-def test_it_ships_operations_that_are_distinct_functions(set_key):
-    rng = random.Random(7)
-    inputs = list(itertools.product(EDGE_VALUES, EDGE_VALUES))
-    inputs += [(rng.randint(0, 999), rng.randint(0, 999)) for _ in range(500)]
-    operations = OPERATION_SETS[set_key]["operations"]
-    tables = {
-        letter: tuple(evaluate(compiled(src), a, b) for a, b in inputs)
-        for letter, src in operations.items()
-    }
-    for (x, tx), (y, ty) in itertools.combinations(tables.items(), 2):
-        assert tx != ty, f"{set_key}: {x} and {y} agree everywhere tried"
+@pytest.mark.parametrize("source, says", [
+    ("a in b", "“in” is not allowed"), ("a not in b", "“not in”"), ("a is b", "“is”"),
+    ("\u0430 + b", "U+0430"),
+])
+def test_it_refuses_with_words_a_host_reads(source, says):
+    result = compile_expression(source)
+    assert says in result.message, result.message
+
+
+def test_the_check_of_a_costly_operation_stops_at_its_step_budget():
+    costly = "+".join(["letters(a*b)"] * 20)  # about 60 steps an input
+    table = operations.table(costly)
+    assert table.report.cut_short and len(table.values) < len(operations.INPUTS)
+    assert "as many as its step budget allowed" in report_lines("A", table.report)[0]
+
+
+# --- ready sets -------------------------------------------------------------------------------
+
+
+def test_the_sample_set_is_the_seeds():
+    assert {"a*b", "letters(a) + letters(b)", "concat(abs(a-b), a+b)"} <= set(operations.SAMPLE.values())
+    assert "public" in operations.SETS["sample"]
+
+
+@pytest.mark.parametrize("difficulty", sorted(families.FAMILIES))
+def test_made_sets_differ_by_seed_and_pass_the_check(difficulty):
+    made = [families.generate(difficulty, random.Random(seed)) for seed in range(12)]
+    assert len({tuple(sorted(m.items())) for m in made}) == 12  # two matches, two different sets
+    for ops in made:
+        assert list(ops) == list(LETTERS)
+        for letter, source in ops.items():
+            report = operations.table(source).report
+            assert report.fine, report_lines(letter, report)
+        assert not isinstance(operations.make_targets(ops, 3, 3, random.Random(1)), type(compile_expression(1)))
+
+
+@pytest.mark.parametrize("difficulty", sorted(families.FAMILIES))
+def test_every_family_is_defined_everywhere_for_its_extreme_constants(difficulty):
+    for template, constants in families.FAMILIES[difficulty]:
+        for pick in (0, 1):
+            filled = template.format(**{k: bounds[pick] for k, bounds in constants.items()})
+            report = operations.table(filled).report
+            assert report.fine, report_lines(filled, report)
 
 
 # --- purity -----------------------------------------------------------------------------------

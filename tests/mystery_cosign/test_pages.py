@@ -2,17 +2,20 @@
 the start, a refused start for a broken operation, steps chained the moment one closes, and the
 loser eliminated when the host confirms the result."""
 
+from random import Random
+
 from django.urls import reverse
 
 from games.engine_api import ELIMINATED
 from matches import lifecycle
 from matches.models import LedgerEntry, Match, SeasonPlayer
 from tests.base import PASSWORD, BaseTestCase
+from tests.mystery_cosign.support import EASY
 
 
 class CosignPagesTestCase(BaseTestCase):
     game = "mystery_cosign"
-    settings = {"operation_set": "hard"}
+    settings = {"operation_set": "hard", "operations": {"K": "(a + b) // gcd(a, b)"}}
     seats = ("alice", "bob")
 
     def test_it_shows_the_host_the_operations_check_before_the_start(self):
@@ -21,9 +24,13 @@ class CosignPagesTestCase(BaseTestCase):
         self.hana.save()
         page = self.client.get(reverse("admin:matches_match_change", args=[self.match.pk]))
         self.assertContains(page, "Ready to start.")
-        self.assertContains(page, "A: fine on all 3081 inputs.")
-        # hard K is (a + b) // gcd(a, b): undefined at 0 K 0, an edge input, and the host is told
-        self.assertContains(page, "K: undefined on 1 of 3081 inputs (e.g. 0 K 0)")
+        # the made set's definitions are shown before the start, each checked
+        self.assertContains(page, "A: fine on all")
+        self.assertContains(page, "K = (a + b) // gcd(a, b)")
+        # K is undefined at 0 K 0, an edge input, and the host is told why
+        self.assertContains(page, "K: undefined on 1 of ")
+        self.assertContains(page, "(e.g. 0 K 0): division by zero (1)")
+        self.assertContains(page, "Targets: shootout 1:")
 
     def test_it_refuses_to_start_with_a_broken_operation(self):
         self.match.settings = {"operation_set": "easy", "operations": {"B": "a.__class__"}}
@@ -70,8 +77,8 @@ class CosignPagesTestCase(BaseTestCase):
     def test_it_tells_the_host_of_targets_no_operation_reaches(self):
         # easy A-D are a + b, |a - b|, a * b, max(a, b): on inputs up to 999 none exceeds 998001,
         # so 10**9 is never reached, while 5, 6 and 7 are (a + b alone gives them for many inputs)
-        settings = {"operation_set": "easy", "targets": [[5, 6, 10**9]] + [[5, 6, 7]] * 8}
+        settings = {"operation_set": "easy", "operations": EASY, "targets": [[5, 6, 10**9]] + [[5, 6, 7]] * 8}
         engine = lifecycle.engine_of(self.match)
-        lines = engine.settings_report(engine.validate_settings(settings, 2))
+        lines = engine.settings_report(engine.prepare(engine.validate_settings(settings, 2), 2, Random(1)))
         self.assertIn("Shootout 1: no active operation gave 1000000000 on the sample inputs.", lines)
         self.assertFalse([line for line in lines if line.startswith("Shootout 2")])

@@ -11,9 +11,9 @@ import re
 from games import engine_api as api
 from games.engine_api import Invalid, Viewer, derive_rng
 from games.mystery_cosign.engine import ENGINE
-from games.mystery_cosign.engine.operation_sets import OPERATION_SETS
+from games.mystery_cosign.engine.operations import SAMPLE
 from tests.mystery_cosign import support
-from tests.mystery_cosign.support import OPS, SEATS, kind_of, number_of, only_spec, step
+from tests.mystery_cosign.support import EASY, OPS, SEATS, kind_of, number_of, only_spec, step
 
 # Our own A-D; E-L are the "easy" set's:
 #   A = a+b          B = a*b          C = max(a, b)      D = a-b (undefined when a < b)
@@ -339,7 +339,7 @@ def test_it_publishes_only_points_after_each_shootout():
 
 
 def test_it_plays_the_seeds_sample_operations():
-    sample = OPERATION_SETS["sample"]["operations"]
+    sample = SAMPLE
     # In the sample set: A = a*b (42 X 6 = 252), B = letters(a) + letters(b) (8 Y 5 = 9),
     # C = concat(abs(a-b), a+b) (25 Z 12 = 1337).
     assert sample["A"] == "a*b"
@@ -406,7 +406,7 @@ def dumps(view) -> str:
 
 def test_it_hides_definitions_targets_and_sent_numbers_until_the_end():
     t = ENGINE.setup(SEATS, ENGINE.validate_settings(
-        {"operation_set": "easy", "operations": SECRET_OPS, "targets": SECRET_TARGETS}, 2), derive_rng(1, "setup"))
+        {"operation_set": "easy", "operations": {**EASY, **SECRET_OPS}, "targets": SECRET_TARGETS}, 2), derive_rng(1, "setup"))
     steps_checked = 0
     shootouts_done = 0
     all_events = list(t.events)
@@ -477,7 +477,7 @@ def test_it_hides_definitions_targets_and_sent_numbers_until_the_end():
 
 def test_it_shows_the_host_everything_from_the_start():
     t = ENGINE.setup(SEATS, ENGINE.validate_settings(
-        {"operation_set": "easy", "operations": SECRET_OPS, "targets": SECRET_TARGETS}, 2), derive_rng(1, "setup"))
+        {"operation_set": "easy", "operations": {**EASY, **SECRET_OPS}, "targets": SECRET_TARGETS}, 2), derive_rng(1, "setup"))
     host = dumps(ENGINE.view(t.state, Viewer.host()))
     assert "max(a, b) + 0*77777" in host
     for targets in SECRET_TARGETS:

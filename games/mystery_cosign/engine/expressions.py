@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import ast
 import math
-import random
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from num2words import num2words
 from simpleeval import SimpleEval
 
 from games.engine_api import Invalid
@@ -27,10 +25,9 @@ from games.engine_api import Invalid
 MAX_SOURCE_LENGTH = 300  # characters
 MAX_VALUE = 10**15  # any integer beyond this, anywhere in an evaluation, is undefined
 MAX_NODES = 200  # AST nodes in one expression
-MAX_DEPTH = 30  # nesting of sub-expressions
+MAX_DEPTH = 100  # nesting of sub-expressions (a flat sum of 100 terms nests 100 deep)
 MAX_STEPS = 500  # per evaluation: one per node evaluated, plus each helper's cost
-HELPER_STEP_COST = 2  # a helper call costs this on top of its nodes...
-LETTERS_STEP_COST = 20  # ...except `letters`, which spells a number out (~0.1 ms uncached)
+HELPER_STEP_COST = 2  # a helper call costs this on top of its nodes
 
 EDGE_VALUES = (0, 1, 2, 9, 10, 99, 100, 998, 999)
 
@@ -50,7 +47,7 @@ def _int(x: object) -> int:
     if type(x) is not int:
         raise UndefinedValue(f"not an integer: {x!r}")
     if abs(x) > MAX_VALUE:
-        raise UndefinedValue("number too large")
+        raise UndefinedValue("a value beyond 10^15")
     return x
 
 
@@ -101,7 +98,7 @@ def _concat(x, y):
     left, right = str(_natural(x)), str(_natural(y))
     # Refuse by length before building the number: MAX_VALUE has 16 digits.
     if len(left) + len(right) > len(str(MAX_VALUE)):
-        raise UndefinedValue("number too large")
+        raise UndefinedValue("a value beyond 10^15")
     return int(left + right)
 
 
@@ -114,7 +111,8 @@ def _isqrt(n):
 
 
 def _ifelse(cond, x, y):
-    # Both branches are evaluated (it is a function); `x if cond else y` evaluates only one.
+    # Only reached when called outside an evaluation: the evaluator short-circuits ifelse
+    # (`_Evaluator._eval_call`), so `ifelse(b, a // b, 0)` is defined at b = 0.
     return _int(x) if _int(cond) else _int(y)
 
 
@@ -150,19 +148,34 @@ _ARITY = {
     "ifelse": (3, 3),
 }
 
-_WORD = re.compile(r"[a-z]+")
+ONES = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+SCALES = ("", "thousand", "million", "billion", "trillion", "quadrillion")
 
 
-@lru_cache(maxsize=4096)
-def _letter_count(n: int) -> int:
-    words = _WORD.findall(num2words(n, lang="en"))
-    # num2words writes British "one hundred and fifteen"; American style has no "and".
-    return sum(len(w) for w in words if w != "and")
+def _below_thousand(n: int) -> int:
+    hundreds, rest = divmod(n, 100)
+    count = len(ONES[hundreds]) + len("hundred") if hundreds else 0
+    if rest < 20:
+        return count + len(ONES[rest])
+    return count + len(TENS[rest // 10]) + len(ONES[rest % 10])
 
 
 def letter_count(n: int) -> int:
-    """Letters in `n` written in American English: 21 -> "twenty-one" -> 9."""
-    return _letter_count(_natural(n))
+    """Letters in `n` written in American English (no "and"): 21 -> "twenty-one" -> 9,
+    115 -> "one hundred fifteen" -> 17, 0 -> "zero" -> 4. Counted, not spelled: this is the
+    operations' most used helper."""
+    n = _natural(n)
+    if n == 0:
+        return 4
+    count, scale = 0, 0
+    while n:
+        n, group = divmod(n, 1000)
+        if group:
+            count += _below_thousand(group) + len(SCALES[scale])
+        scale += 1
+    return count
 
 
 # --- operators --------------------------------------------------------------------------------
@@ -183,7 +196,7 @@ def _bounded_pow(x, y):
     if y < 0:
         raise UndefinedValue("negative exponent")
     if abs(x) >= 2 and y >= MAX_VALUE.bit_length():
-        raise UndefinedValue("number too large")
+        raise UndefinedValue("a value beyond 10^15")
     return x**y
 
 
@@ -213,8 +226,8 @@ _OPERATORS = {**_BINARY, **_UNARY, **_COMPARE}
 
 _SYMBOLS = {
     ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>",
-    ast.MatMult: "@", ast.Invert: "~", ast.In: "In.", ast.NotIn: "Not in.", ast.Is: "Is.",
-    ast.IsNot: "Is not.",
+    ast.MatMult: "@", ast.Invert: "~", ast.In: "in", ast.NotIn: "not in", ast.Is: "is",
+    ast.IsNot: "is not",
 }  # fmt: skip
 
 _REFUSED = {
@@ -279,9 +292,9 @@ def _check_tree(root: ast.expr) -> str | None:
         node, depth = stack.pop()
         count += 1
         if count > MAX_NODES:
-            return f"The operation is too big (at most {MAX_NODES} parts)."
+            return f"The operation is too big: at most {MAX_NODES} parts (numbers, names, operators, calls)."
         if depth > MAX_DEPTH:
-            return f"The operation is nested too deeply (at most {MAX_DEPTH} levels)."
+            return f"The operation is nested too deeply: at most {MAX_DEPTH} levels."
         problem = _check_node(node)
         if problem:
             return problem
@@ -327,6 +340,10 @@ def _check_node(node: ast.AST) -> str | None:
 def _check_name(name: str) -> str | None:
     if name in ("a", "b"):
         return None
+    odd = next((ch for ch in name if not ch.isascii()), None)
+    if odd is not None:
+        return (f"The name {name!r} contains {odd!r} (U+{ord(odd):04X}), which is not a plain letter: "
+                "write a and b with the keyboard's Latin letters.")
     if name.startswith("_"):
         return f"Names starting with _ are not allowed ({name})."
     if name in HELPERS:
@@ -337,7 +354,7 @@ def _check_name(name: str) -> str | None:
 def _check_op(op: ast.AST, allowed: dict) -> str | None:
     if type(op) in allowed:
         return None
-    return f"The operator {_SYMBOLS.get(type(op), type(op).__name__)} is not allowed."
+    return f"The operator “{_SYMBOLS.get(type(op), type(op).__name__)}” is not allowed."
 
 
 def _check_call(node: ast.Call) -> str | None:
@@ -374,7 +391,7 @@ class _Evaluator(SimpleEval):
     def _spend(self, cost: int) -> None:
         self.steps += cost
         if self.steps > MAX_STEPS:
-            raise UndefinedValue("step budget exceeded")
+            raise UndefinedValue(f"more than {MAX_STEPS} steps")
 
     def _eval(self, node):
         self._spend(1)
@@ -387,39 +404,64 @@ class _Evaluator(SimpleEval):
         return result
 
     def _eval_call(self, node):
-        name = getattr(node.func, "id", None)
-        self._spend(LETTERS_STEP_COST if name == "letters" else HELPER_STEP_COST)
+        self._spend(HELPER_STEP_COST)
+        if getattr(node.func, "id", None) == "ifelse":  # evaluate only the branch taken
+            condition, yes, no = node.args
+            return self._eval(yes) if _int(self._eval(condition)) else self._eval(no)
         return super()._eval_call(node)
 
 
 _OK, _NEGATIVE, _ERROR, _NOT_INTEGER = "ok", "negative", "error", "not integer"
 
 
-def _evaluate_raw(expr: Expression, a: int, b: int) -> tuple[int | None, str]:
+def _reason(error: Exception) -> str:
+    if isinstance(error, UndefinedValue):
+        return str(error)
+    if isinstance(error, ZeroDivisionError):
+        return "division by zero"
+    return type(error).__name__
+
+
+EVALUATIONS = [0]  # evaluations made in this process: tests count them instead of timing anything
+
+
+def evaluate_why(expr: Expression, a: int, b: int) -> tuple[int | None, str, str]:
+    """(value or None, kind, why it is undefined in words). Never raises."""
+    return evaluate_counted(expr, a, b)[:3]
+
+
+def evaluate_counted(expr: Expression, a: int, b: int) -> tuple[int | None, str, str, int]:
+    """evaluate_why, and the evaluator steps it spent."""
+    EVALUATIONS[0] += 1
+    evaluator = None
     try:
-        value = _Evaluator(_int(a), _int(b)).eval(expr.source, previously_parsed=expr.tree)
-    except Exception:  # any failure at all is "undefined" (C2); never propagate
-        return None, _ERROR
+        evaluator = _Evaluator(_int(a), _int(b))
+        value = evaluator.eval(expr.source, previously_parsed=expr.tree)
+    except Exception as error:  # any failure at all is "undefined" (C2); never propagate
+        return None, _ERROR, _reason(error), evaluator.steps if evaluator else 1
+    steps = evaluator.steps
+    value, kind, why = _classify(value)
+    return value, kind, why, steps
+
+
+def _classify(value) -> tuple[int | None, str, str]:
     if isinstance(value, float):
         if not value.is_integer():
-            return None, _NOT_INTEGER
+            return None, _NOT_INTEGER, "not a whole number"
         value = int(value)
     if type(value) not in (int, bool):
-        return None, _NOT_INTEGER
+        return None, _NOT_INTEGER, "not a whole number"
     value = int(value)
     if value < 0:
-        return None, _NEGATIVE
+        return None, _NEGATIVE, "a negative result"
     if value > MAX_VALUE:
-        return None, _ERROR
-    return value, _OK
+        return None, _ERROR, "a value beyond 10^15"
+    return value, _OK, ""
 
 
 def evaluate(expr: Expression, a: int, b: int) -> int | None:
     """The operation's value at (a, b), or None when undefined. Never raises."""
-    try:
-        return _evaluate_raw(expr, a, b)[0]
-    except Exception:
-        return None
+    return evaluate_why(expr, a, b)[0]
 
 
 # --- checking a whole operation before a match ------------------------------------------------
@@ -434,6 +476,22 @@ class CheckReport:
     undefined_examples: list[tuple[int, int]] = field(default_factory=list)
     negative_examples: list[tuple[int, int]] = field(default_factory=list)
     error_examples: list[tuple[int, int]] = field(default_factory=list)
+    reasons: dict[str, int] = field(default_factory=dict)  # why, how often
+    cut_short: bool = False  # the operation spent its check's step budget before every input
+
+    def add(self, a: int, b: int, value: int | None, kind: str, why: str) -> None:
+        self.tried += 1
+        if value is not None:
+            return
+        self.undefined += 1
+        self.reasons[why] = self.reasons.get(why, 0) + 1
+        _note(self.undefined_examples, a, b)
+        if kind == _NEGATIVE:
+            self.negative += 1
+            _note(self.negative_examples, a, b)
+        elif kind == _ERROR:
+            self.errors += 1
+            _note(self.error_examples, a, b)
 
     @property
     def fine(self) -> bool:
@@ -443,27 +501,6 @@ class CheckReport:
 _EXAMPLES = 3
 
 
-def check_expression(expr: Expression, rng: random.Random, samples: int = 3000) -> CheckReport:
-    """Try the operation on every pair of edge values and on `samples` random pairs."""
-    pairs = [(x, y) for x in EDGE_VALUES for y in EDGE_VALUES]
-    pairs += [(rng.randint(0, 999), rng.randint(0, 999)) for _ in range(samples)]
-    report = CheckReport()
-    for a, b in pairs:
-        report.tried += 1
-        value, kind = _evaluate_raw(expr, a, b)
-        if value is not None:
-            continue
-        report.undefined += 1
-        _note(report.undefined_examples, a, b)
-        if kind == _NEGATIVE:
-            report.negative += 1
-            _note(report.negative_examples, a, b)
-        elif kind == _ERROR:
-            report.errors += 1
-            _note(report.error_examples, a, b)
-    return report
-
-
 def _note(examples: list, a: int, b: int) -> None:
     if len(examples) < _EXAMPLES and (a, b) not in examples:
         examples.append((a, b))
@@ -471,15 +508,17 @@ def _note(examples: list, a: int, b: int) -> None:
 
 def report_lines(letter: str, report: CheckReport) -> list[str]:
     """Short lines for the host, e.g. "D: undefined on 12 of 3081 inputs (e.g. 0 D 0); ..."."""
+    tried = f"{report.tried} inputs" + (" (as many as its step budget allowed)" if report.cut_short else "")
     if report.fine:
-        return [f"{letter}: fine on all {report.tried} inputs."]
+        return [f"{letter}: fine on all {tried}."]
 
     def examples(pairs):
         return ", ".join(f"{a} {letter} {b}" for a, b in pairs)
 
+    why = ", ".join(f"{reason} ({count})" for reason, count in sorted(report.reasons.items(), key=lambda r: -r[1])[:3])
     line = (
-        f"{letter}: undefined on {report.undefined} of {report.tried} inputs"
-        f" (e.g. {examples(report.undefined_examples)}); negative on {report.negative}"
+        f"{letter}: undefined on {report.undefined} of {tried}"
+        f" (e.g. {examples(report.undefined_examples)}): {why}; negative on {report.negative}"
     )
     if report.negative:
         line += f" (e.g. {examples(report.negative_examples)})"

@@ -14,7 +14,6 @@ from games import engine_api as api
 from games.values import as_int
 
 from . import operations as ops
-from .operation_sets import OPERATION_SETS
 
 PHASES, COLLAB_ROUNDS, SHOOTOUTS = 3, 5, 3
 ADVANTAGE = "advantage"
@@ -71,34 +70,47 @@ class MysteryCosign(api.GameEngine):
             return merged
         if merged["advantage_seat"] not in (0, 1) or type(merged["advantage_seat"]) is not int:
             return api.Invalid("advantage_seat is 0 or 1: the seat that holds the Advantage.")
-        sources = ops.sources(merged)
-        if isinstance(sources, api.Invalid):
-            return sources
+        problem = ops.check_custom(merged)
+        if problem:
+            return problem
         targets = ops.check_targets(merged["targets"], PHASES * SHOOTOUTS)
         return targets if isinstance(targets, api.Invalid) else merged
 
+    def prepare(self, settings, seats, rng):
+        """Before the start, outside the match lock: the made set's definitions and the targets
+        (C6), written into the settings so that `setup` evaluates nothing."""
+        sources = ops.sources(settings, rng)
+        targets = settings["targets"] or ops.make_targets(sources, SHOOTOUTS, PHASES, rng)
+        if isinstance(targets, api.Invalid):
+            return targets
+        return {**settings, "operations": sources, "targets": targets}
+
+    def draft_report(self, settings):
+        return [] if ops.check_custom(settings) else [f"Operations: {ops.SETS[settings['operation_set']]}."]
+
     def settings_report(self, settings):
-        sources = ops.sources(settings)
-        if isinstance(sources, api.Invalid):
-            return [sources.message]
-        chosen = OPERATION_SETS[settings["operation_set"]]["name"]
-        custom = sorted(settings["operations"])
-        head = f"Operations: the “{chosen}” set" + (f", with {', '.join(custom)} written by the host." if custom else ".")
-        targets = "Targets: set by the host." if settings["targets"] else "Targets: generated from the operations."
-        unreached = ops.unreached_targets(sources, settings["targets"], SHOOTOUTS)
-        return [head, targets, *unreached, *ops.check_report(tuple(sorted(sources.items())))]
+        custom = settings["operations"]
+        if len(custom) < len(ops.LETTERS):  # not prepared yet (the admin prepares before reporting)
+            return [f"Operations: {ops.SETS[settings['operation_set']]}."]
+        lines = [f"Operations ({ops.SETS[settings['operation_set']]}; the host may write over any letter):"]
+        lines += [f"{letter} = {custom[letter]}" for letter in ops.LETTERS]
+        lines.append("Targets: " + "; ".join(f"shootout {n}: {', '.join(map(str, t))}"
+                                             for n, t in enumerate(settings["targets"], start=1)))
+        lines += ops.unreached_targets(custom, settings["targets"], SHOOTOUTS)
+        return lines + ops.check_report(custom)
 
     # setup ----------------------------------------------------------------------------------
     def setup(self, seats, settings, rng):
-        sources = ops.sources(settings)
-        shootouts = PHASES * SHOOTOUTS
-        targets = settings["targets"] or [
-            ops.generate_targets(sources, 1 + n // SHOOTOUTS, rng) for n in range(shootouts)]
+        if len(settings["operations"]) < len(ops.LETTERS) or not settings["targets"]:
+            prepared = self.prepare(settings, len(seats), rng)  # the platform prepares first
+            if isinstance(prepared, api.Invalid):
+                raise ValueError(prepared.message)
+            settings = prepared
         state = {
             "settings": settings,
             "names": [s.name for s in seats],
-            "ops": sources,
-            "targets": targets,
+            "ops": dict(settings["operations"]),
+            "targets": settings["targets"],
             "advantage": settings["advantage_seat"],
             "first": None,
             "step": ADVANTAGE,
@@ -283,8 +295,9 @@ class MysteryCosign(api.GameEngine):
         for seat in (0, 1):
             sub = submissions.get(seat)
             hits = 0
-            if sub is not None:
-                hits = sum(1 for letter in active if ops.value(state["ops"][letter], sub["P"], sub["Q"]) == sub["target"])
+            if sub is not None:  # the values are kept: pages never evaluate an operation
+                sub = {**sub, "values": {letter: ops.shown(state["ops"][letter], sub["P"], sub["Q"]) for letter in active}}
+                hits = sum(1 for v in sub["values"].values() if v == sub["target"])
             subs.append(sub)
             points.append(hits)
         totals = [sum(s["points"][seat] for s in state["shootouts"]) + points[seat] for seat in (0, 1)]
@@ -359,15 +372,14 @@ class MysteryCosign(api.GameEngine):
         for seat, sub in enumerate(shootout["subs"]):
             row = {"name": state["names"][seat], "points": shootout["points"][seat], "sub": sub}
             if sub:
-                row["values"] = {letter: ops.shown(state["ops"][letter], sub["P"], sub["Q"])
-                                 for letter in ops.active(shootout["phase"])}
+                row["values"] = sub["values"]
             rows.append(row)
         return {"number": shootout["number"], "targets": state["targets"][shootout["number"] - 1], "rows": rows}
 
     def _seat_view(self, state, seat, step):
         mine = {"me": state["names"][seat],
                 "my_shootouts": [{"number": s["number"], "targets": state["targets"][s["number"] - 1],
-                                  "sub": s["subs"][seat], "points": s["points"][seat]} for s in state["shootouts"]]}
+                                  "sub": _sent(s["subs"][seat]), "points": s["points"][seat]} for s in state["shootouts"]]}
         if step["kind"] == "shootout":
             mine["targets_now"] = state["targets"][step["number"] - 1]
         return mine
@@ -397,6 +409,11 @@ class MysteryCosign(api.GameEngine):
             return {"target": str(target), "P": rng.randint(0, NUMBER_MAX), "Q": rng.randint(0, NUMBER_MAX)}
         return {}
 
+
+
+def _sent(sub):
+    """What a player sent in a shootout, without the values it gave (those stay hidden)."""
+    return {k: sub[k] for k in ("target", "P", "Q")} if sub else None
 
 
 ENGINE = MysteryCosign()

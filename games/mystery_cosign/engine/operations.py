@@ -1,20 +1,41 @@
-"""The twelve operations of a match: chosen from a ready set or written by the host (C1), checked
-before the start, evaluated with undefined shown as -1 (C2), and shootout targets generated as
-values the active operations really reach (C6)."""
+"""The twelve operations of a match: a ready set made for the match or the seed's public sample,
+with any letters the host wrote over it (C1); undefined shown as -1 (C2); one table of values per
+operation that the host's check, the targets and nothing else reads (C6).
+
+Speed, by design: an operation is evaluated on one shared list of inputs (every pair of edge
+values, then seeded random pairs) until it has spent CHECK_STEPS evaluator steps or tried them
+all, once per process (the table is cached by definition). The check report, the reach of host
+targets and the generated targets all read that table, so the host's check costs at most
+12 x CHECK_STEPS steps, and starting a match evaluates nothing (the targets are made before the
+match is locked, see MysteryCosign.prepare)."""
 
 from __future__ import annotations
 
 import functools
 import random
 import string
+from collections import Counter
+from dataclasses import dataclass
 
 from games.engine_api import Invalid
 
-from .expressions import MAX_VALUE, check_expression, compile_expression, report_lines
-from .operation_sets import OPERATION_SETS
+from . import families
+from .expressions import EDGE_VALUES, MAX_VALUE, CheckReport, compile_expression, evaluate_counted, report_lines
 
 LETTERS = string.ascii_uppercase[:12]  # A-L
 UNDEFINED = -1  # how an undefined result is shown (C2)
+CHECK_STEPS = 60_000  # evaluator steps one operation's table may spend (12 of them: well under a second)
+RANDOM_PAIRS = 3000
+
+SAMPLE = {  # the seed's three examples among nine more: public, for teaching
+    "A": "a*b", "B": "letters(a) + letters(b)", "C": "concat(abs(a-b), a+b)", "D": "a + b", "E": "max(a, b)",
+    "F": "abs(a - b)", "G": "digitsum(a) + digitsum(b)", "H": "a % (b + 1)", "I": "rev(a) + b", "J": "gcd(a, b)",
+    "K": "2*min(a, b) + 1", "L": "(a + b) % 10",
+}
+SETS = {"sample": "The seed's sample (public: everyone can read it on the rules page)",
+        "easy": "Easy (made for this match from arithmetic families)",
+        "medium": "Medium (made for this match from digit, reversal and gcd families)",
+        "hard": "Hard (made for this match from letter-count, lcm and conditional families)"}
 
 
 def active(phase: int) -> str:
@@ -22,20 +43,29 @@ def active(phase: int) -> str:
     return LETTERS[: 4 * phase]
 
 
-def sources(settings: dict) -> dict[str, str] | Invalid:
-    """The match's twelve definitions: the chosen set, with any letters the host wrote over it."""
-    chosen = settings.get("operation_set")
-    if not isinstance(chosen, str) or chosen not in OPERATION_SETS:
-        return Invalid(f"operation_set must be one of: {', '.join(OPERATION_SETS)}.")
-    custom = settings.get("operations")
+def check_custom(settings: dict) -> Invalid | None:
+    """The set's name and the host's own letters, compiled (fast: nothing is evaluated)."""
+    chosen, custom = settings.get("operation_set"), settings.get("operations")
+    if not isinstance(chosen, str) or chosen not in SETS:
+        return Invalid(f"operation_set must be one of: {', '.join(SETS)}.")
     if not isinstance(custom, dict) or any(letter not in LETTERS for letter in custom):
         return Invalid("operations maps letters A-L to expressions in a and b, e.g. {\"A\": \"a*b\"}.")
-    merged = {**OPERATION_SETS[chosen]["operations"], **custom}
-    for letter in LETTERS:
-        compiled = compile_expression(merged[letter])
+    for letter, source in sorted(custom.items()):
+        compiled = compile_expression(source)
         if isinstance(compiled, Invalid):
-            return Invalid(f"Operation {letter} ({merged[letter]!r}): {compiled.message}")
-    return merged
+            return Invalid(f"Operation {letter} ({source!r}): {compiled.message}")
+    return None
+
+
+def sources(settings: dict, rng: random.Random | None = None) -> dict[str, str]:
+    """The match's twelve definitions: the host's letters over the chosen set (a made set needs
+    the match's random stream, unless the host wrote every letter)."""
+    custom = settings["operations"]
+    if len(custom) == len(LETTERS):
+        return dict(custom)
+    chosen = settings["operation_set"]
+    base = SAMPLE if chosen == "sample" else families.generate(chosen, rng)
+    return {**base, **custom}
 
 
 @functools.lru_cache(maxsize=512)
@@ -46,7 +76,7 @@ def _compiled(source: str):
 def value(source: str, a: int, b: int) -> int | None:
     """The operation's value, or None when undefined."""
     compiled = _compiled(source)
-    return None if isinstance(compiled, Invalid) else compiled.evaluate(a, b)
+    return None if isinstance(compiled, Invalid) else evaluate_counted(compiled, a, b)[0]
 
 
 def shown(source: str, a: int, b: int) -> int:
@@ -54,61 +84,80 @@ def shown(source: str, a: int, b: int) -> int:
     return UNDEFINED if result is None else result
 
 
-def _check_rng(source: str) -> random.Random:
-    return random.Random(f"check:{source}")
+_rng = random.Random("cosign inputs")
+INPUTS = tuple([(x, y) for x in EDGE_VALUES for y in EDGE_VALUES]
+               + [(_rng.randint(0, 999), _rng.randint(0, 999)) for _ in range(RANDOM_PAIRS)])
 
 
-@functools.lru_cache(maxsize=64)
-def check_report(source_items: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
-    """Lines for the host: each operation tried on the edges and 3000 seeded random pairs."""
-    lines = []
-    for letter, source in source_items:
-        lines += report_lines(letter, check_expression(_compiled(source), _check_rng(source)))
-    return tuple(lines)
+@dataclass(frozen=True)
+class Table:
+    values: tuple[int | None, ...]  # the operation's value on INPUTS[i], for as many as it reached
+    report: CheckReport
 
 
 @functools.lru_cache(maxsize=256)
-def reached(source: str, samples: int = 3000) -> frozenset[int]:
-    """The values an operation gives on the same inputs its check tries."""
-    rng = _check_rng(source)
-    pairs = [(rng.randint(0, 999), rng.randint(0, 999)) for _ in range(samples)]
-    return frozenset(v for v in (value(source, a, b) for a, b in pairs) if v is not None)
+def table(source: str) -> Table:
+    compiled, report, values, steps = _compiled(source), CheckReport(), [], 0
+    for a, b in INPUTS:
+        if steps >= CHECK_STEPS:
+            report.cut_short = True
+            break
+        result, kind, why, spent = evaluate_counted(compiled, a, b)
+        steps += spent
+        values.append(result)
+        report.add(a, b, result, kind, why)
+    return Table(tuple(values), report)
+
+
+def check_report(ops: dict[str, str]) -> list[str]:
+    return [line for letter in LETTERS for line in report_lines(letter, table(ops[letter]).report)]
+
+
+def usable_targets(ops: dict[str, str], phase: int) -> list[int]:
+    """C6 amended: values some active operation gives on the inputs, which no single (P, Q)
+    gives on more than half of the active operations (0 at P = Q = 0 on sums, differences and
+    products would be a free point on most of them)."""
+    tables = [table(ops[letter]).values for letter in active(phase)]
+    most = len(tables) // 2
+    reached, trivial = set(), set()
+    for i in range(min(len(t) for t in tables)):
+        counts = Counter(t[i] for t in tables if t[i] is not None)
+        reached.update(counts)
+        trivial.update(v for v, n in counts.items() if n > most)
+    return sorted(v for v in reached - trivial if v <= MAX_VALUE)
+
+
+def make_targets(ops: dict[str, str], shootouts_per_phase: int, phases: int, rng: random.Random) -> list[list[int]] | Invalid:
+    targets = []
+    for phase in range(1, phases + 1):
+        usable = usable_targets(ops, phase)
+        if len(usable) < 3:
+            return Invalid(f"Operations {active(phase)[0]}-{active(phase)[-1]} give only {len(usable)} usable shootout "
+                           f"target(s) (three are needed): change one of them, or set the targets yourself.")
+        targets += [rng.sample(usable, 3) for _ in range(shootouts_per_phase)]
+    return targets
 
 
 def unreached_targets(ops: dict[str, str], targets: list[list[int]], per_phase: int) -> list[str]:
-    """C6: host-set targets that no active operation gave on the sample, for the host to see."""
+    """C6: host-set targets that no active operation gave on the inputs, for the host to see."""
     lines = []
     for n, triple in enumerate(targets, start=1):
         letters = active(1 + (n - 1) // per_phase)
-        seen = frozenset().union(*(reached(ops[letter]) for letter in letters))
+        seen = set().union(*(set(table(ops[letter]).values) for letter in letters))
         missing = [t for t in triple if t not in seen]
         if missing:
             lines.append(f"Shootout {n}: no active operation gave {', '.join(map(str, missing))} on the sample inputs.")
     return lines
 
 
-def generate_targets(ops: dict[str, str], phase: int, rng: random.Random, count: int = 3) -> list[int]:
-    """`count` distinct values that active operations reach on random inputs. If the operations
-    reach fewer distinct values than that, values repeat; if they reach none, 0 is offered."""
-    found: list[int] = []
-    letters = active(phase)
-    for _ in range(2000):
-        if len(found) == count:
-            break
-        result = value(ops[rng.choice(letters)], rng.randint(0, 999), rng.randint(0, 999))
-        if result is not None and result not in found:
-            found.append(result)
-    while len(found) < count:
-        found.append(found[len(found) % len(found)] if found else 0)
-    return found
-
-
 def check_targets(targets: object, shootouts: int) -> list[list[int]] | Invalid:
-    """Host-set targets: one list of three whole numbers per shootout, or [] to generate them."""
+    """Host-set targets: one list of three different whole numbers per shootout, or [] to make them."""
     if targets == []:
         return []
     if (not isinstance(targets, list) or len(targets) != shootouts
             or any(not isinstance(t, list) or len(t) != 3 for t in targets)
-            or any(type(v) is not int or not 0 <= v <= MAX_VALUE for t in targets for v in t)):
-        return Invalid(f"targets is [] (generated) or {shootouts} lists of three whole numbers, one per shootout.")
+            or any(type(v) is not int or not 0 <= v <= MAX_VALUE for t in targets for v in t)
+            or any(len(set(t)) != 3 for t in targets)):
+        return Invalid(f"targets is [] (made from the operations) or {shootouts} lists of three different whole "
+                       "numbers, one per shootout.")
     return targets

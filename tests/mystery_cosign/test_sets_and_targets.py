@@ -1,0 +1,108 @@
+"""Made sets and targets (C1, C6 amended): two matches of one set differ; generated targets are
+distinct, reached by an active operation and not free (no single P, Q hits them on most active
+operations); a set that cannot give three is refused with a reason; the host's check has a cost
+bound and starting a match evaluates nothing."""
+
+import random
+
+from games import engine_api as api
+from games.mystery_cosign.engine import ENGINE, expressions, operations
+from games.mystery_cosign.engine.operations import INPUTS, active
+from matches import lifecycle
+from matches.models import Match
+from tests.base import BaseTestCase
+from tests.mystery_cosign.support import EASY, SEATS, WORST_LEGAL
+
+
+def prepared(seed, **settings):
+    merged = ENGINE.validate_settings({"targets": [], **settings}, 2)
+    assert not isinstance(merged, api.Invalid), merged
+    return ENGINE.prepare(merged, 2, random.Random(seed))
+
+
+def test_two_matches_of_one_set_have_different_operations():
+    for difficulty in ("easy", "medium", "hard"):
+        a, b = prepared(1, operation_set=difficulty), prepared(2, operation_set=difficulty)
+        assert a["operations"] != b["operations"], difficulty
+        assert prepared(1, operation_set=difficulty)["operations"] == a["operations"]  # the seed decides
+
+
+def test_the_host_writes_over_a_made_set():
+    made = prepared(3, operation_set="hard", operations={"C": "a*b"})["operations"]
+    assert made["C"] == "a*b" and len(made) == 12
+
+
+def test_generated_targets_are_distinct_reached_and_not_free():
+    for seed in range(8):
+        for difficulty in ("sample", "easy", "medium", "hard"):
+            settings = prepared(seed, operation_set=difficulty)
+            ops, targets = settings["operations"], settings["targets"]
+            assert len(targets) == 9
+            for n, triple in enumerate(targets):
+                letters = active(1 + n // 3)
+                assert len(set(triple)) == 3, (difficulty, seed, triple)
+                for target in triple:
+                    hits_per_input = [sum(1 for l in letters if operations.value(ops[l], a, b) == target)
+                                      for a, b in INPUTS[:200]]
+                    assert max(hits_per_input) <= len(letters) // 2, (difficulty, seed, target)
+                    assert any(target in operations.table(ops[l]).values for l in letters)
+
+
+def test_zero_is_never_offered_on_sums_differences_and_products():
+    # 0 + 0, |0 - 0|, 0 * 0 and max(0, 0) are all 0: P = Q = 0 would score on all four
+    settings = prepared(1, operation_set="easy", operations=EASY)
+    assert all(0 not in triple for triple in settings["targets"][:3])
+
+
+def test_a_set_that_cannot_give_three_targets_is_refused_with_a_reason():
+    few = {**EASY, "A": "a % 2", "B": "b % 2", "C": "(a + b) % 2", "D": "(a * b) % 2"}
+    refusal = prepared(1, operation_set="easy", operations=few)
+    assert isinstance(refusal, api.Invalid)
+    assert "Operations A-D give only" in refusal.message and "three are needed" in refusal.message
+
+
+def test_the_check_of_the_worst_legal_set_has_a_bounded_cost():
+    operations.table.cache_clear()
+    before = expressions.EVALUATIONS[0]
+    lines = operations.check_report(WORST_LEGAL)
+    spent = expressions.EVALUATIONS[0] - before
+    assert spent <= 12 * len(INPUTS)
+    # the letter-heavy ones stop at their step budget: far fewer evaluations than inputs
+    assert spent < 12 * len(INPUTS) // 2, spent
+    assert any("as many as its step budget allowed" in line for line in lines)
+    assert any(line.startswith("L: undefined on") and "division by zero" in line for line in lines)
+
+
+def test_setup_evaluates_nothing_once_prepared():
+    settings = prepared(5, operation_set="hard")
+    before = expressions.EVALUATIONS[0]
+    ENGINE.setup(SEATS, settings, random.Random(1))
+    assert expressions.EVALUATIONS[0] == before
+
+
+class StartTestCase(BaseTestCase):
+    game = "mystery_cosign"
+    settings = {"operation_set": "hard"}
+    seats = ("alice", "bob")
+
+    def test_it_prepares_before_locking_and_stores_what_it_made(self):
+        calls = []
+        original = lifecycle.transaction.atomic
+
+        def watched_atomic(*args, **kwargs):
+            calls.append(expressions.EVALUATIONS[0])
+            return original(*args, **kwargs)
+
+        lifecycle.transaction.atomic = watched_atomic
+        try:
+            operations.table.cache_clear()
+            lifecycle.do_start(self.match.pk)
+            after = expressions.EVALUATIONS[0]
+        finally:
+            lifecycle.transaction.atomic = original
+        self.match.refresh_from_db()
+        self.assertEqual(self.match.status, Match.RUNNING)
+        self.assertEqual(calls[0], after)  # nothing was evaluated once the match was locked
+        self.assertEqual(len(self.match.settings["operations"]), 12)
+        self.assertEqual(self.match.state["ops"], self.match.settings["operations"])
+        self.assertEqual(len(self.match.settings["targets"]), 9)
