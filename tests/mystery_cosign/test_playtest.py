@@ -10,7 +10,7 @@ from tests.base import BaseTestCase
 class CosignPlaytestTestCase(BaseTestCase):
     def test_it_finishes_for_many_seeds_and_replays(self):
         for seed in range(1, 7):
-            for operation_set in ("sample", "easy", "hard"):
+            for operation_set in ("sample", "easy", "medium", "hard"):
                 result = playtest("mystery_cosign", 2, seed, {"operation_set": operation_set}, keep=True)
                 self.assertEqual((result["status"], result["phases"]), ("finished", 55), (seed, operation_set))
                 self.assertEqual(sorted(s["place"] for s in result["standings"]), [1, 2])

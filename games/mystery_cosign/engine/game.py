@@ -341,6 +341,7 @@ class MysteryCosign(api.GameEngine):
             "scores": state["shootouts"][-1]["totals"] if state["shootouts"] else [0, 0],
             "finished": state["finished"],
             "decided_by": state["decided_by"],
+            "timers": {key[: -len("_seconds")]: value for key, value in state["settings"].items() if key.endswith("_seconds")},
         }
         if not state["finished"] and step["kind"] in ("P", "Q", "picks"):
             p1 = self.player_one(state, step["round"])
