@@ -38,7 +38,7 @@ class BrowserGameTestCase(BaseTransactionTestCase):
 class CosignInTheBrowserTestCase(BrowserGameTestCase):
     game = "mystery_cosign"
     seats = ("alice", "bob")
-    settings = {"operation_set": "easy", "operations": {"A": SECRET_OPERATION}, "number_seconds": 5,
+    settings = {"operation_set": "easy", "operations": {"A": SECRET_OPERATION, "B": "abs(a - b)", "C": "a*b"}, "number_seconds": 5,
                 "targets": [[31337, 27182, 16180]] * 9}
 
     def test_it_chains_steps_live_and_keeps_the_operations_hidden(self):
@@ -56,7 +56,7 @@ class CosignInTheBrowserTestCase(BrowserGameTestCase):
             self.send(bob, fill={"Q": 5})
             self.send(alice, check=["A", "B"])
             self.send(bob, check=["B", "C"])
-            # A = max(12, 5) = 12, B = |12 - 5| = 7, C = 12 * 5 = 60 (the easy set's B and C)
+            # A = max(12, 5) = 12, B = |12 - 5| = 7, C = 12 * 5 = 60 (the host wrote B and C)
             spectator.locator("#live-state", has_text="12 A 5 = 12, 12 B 5 = 7, 12 C 5 = 60").wait_for()
             screenshot(alice, "cosign-1-after-round-alice")
             screenshot(spectator, "cosign-1-after-round-spectator")
