@@ -16,8 +16,9 @@ from urllib.parse import urlparse
 import pytest
 from django.db import connections
 
+from tests.base import BaseTransactionTestCase
 from tests.sockets import session_cookie
-from tests.stack import ARTIFACTS
+from tests.stack import ARTIFACTS, serve
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -76,3 +77,27 @@ def open_live(browser, base_url, path, user=None, phone=False):
     page.goto(path)
     page.wait_for_selector(".conn[data-state=live]")
     return page
+
+
+class BrowserGameTestCase(BaseTransactionTestCase):
+    """A started match of `game` and the real web server, for a game's browser tests."""
+
+    def setUp(self):
+        super().setUp()
+        self.start()
+        self.stack = serve(self)
+
+    def page(self, browser, user, path, phone=False):
+        return open_live(browser, self.stack.url, path, user, phone)
+
+    @staticmethod
+    def send(page, fill=None, check=(), select=None):
+        for name, value in (fill or {}).items():
+            page.fill(f"form.move-form input[name={name}]", str(value))
+        for value in check:
+            page.check(f"form.move-form input[name=picks][value={value}]")
+        for name, value in (select or {}).items():
+            page.select_option(f"form.move-form select[name={name}]", value)
+        page.click("form.move-form button[type=submit]")
+        page.wait_for_selector(".messages")
+        page.wait_for_selector(".conn[data-state=live]")

@@ -4,35 +4,11 @@ Co-op QWOP's card form on a phone."""
 
 import pytest
 
-from tests.base import BaseTransactionTestCase
-from tests.browsers import chromium, open_live, screenshot
-from tests.stack import serve
+from tests.browsers import BrowserGameTestCase, chromium, screenshot
 
 pytestmark = pytest.mark.browser
 
 SECRET_OPERATION = "max(a, b) + 0*77777"
-
-
-class BrowserGameTestCase(BaseTransactionTestCase):
-    def setUp(self):
-        super().setUp()
-        self.start()
-        self.stack = serve(self)
-
-    def page(self, browser, user, path, phone=False):
-        return open_live(browser, self.stack.url, path, user, phone)
-
-    @staticmethod
-    def send(page, fill=None, check=(), select=None):
-        for name, value in (fill or {}).items():
-            page.fill(f"form.move-form input[name={name}]", str(value))
-        for value in check:
-            page.check(f"form.move-form input[name=picks][value={value}]")
-        for name, value in (select or {}).items():
-            page.select_option(f"form.move-form select[name={name}]", value)
-        page.click("form.move-form button[type=submit]")
-        page.wait_for_selector(".messages")
-        page.wait_for_selector(".conn[data-state=live]")
 
 
 class CosignInTheBrowserTestCase(BrowserGameTestCase):

@@ -4,26 +4,16 @@ answers and the other misses (its deadline picks), the end of the round and its 
 
 import pytest
 
-from tests.base import BaseTransactionTestCase
-from tests.browsers import chromium, open_live, screenshot
-from tests.stack import serve
+from tests.browsers import BrowserGameTestCase, chromium, screenshot
 
 pytestmark = pytest.mark.browser
 QUIET = "end: swap this this"
 
 
-class QuattroInTheBrowserTestCase(BaseTransactionTestCase):
+class QuattroInTheBrowserTestCase(BrowserGameTestCase):
     game = "quattro_loop"
     seats = ("alice", "bob")
     settings = {"boards": "custom", "board_lines": [["now: +1 pick"] + [QUIET] * 6] * 3, "prompt_seconds": 5}
-
-    def setUp(self):
-        super().setUp()
-        self.start()
-        self.stack = serve(self)
-
-    def page(self, browser, user, path, phone=False):
-        return open_live(browser, self.stack.url, path, user, phone)
 
     @staticmethod
     def place(page, slot=None):
