@@ -1,0 +1,382 @@
+"""The Flat Earth Theory: the engine the platform drives (seed 003, rulings F1-F11).
+
+A pregame for questions, then nine pipelined windows (F3): window k takes the votes on round
+k-1's proposals and the proposals of round k on one form; round k-1 is resolved when window k
+closes, and round k's proposals are revealed, anonymous and merged, for window k+1. After window 9
+the positions decide a winner per vector and the losers.
+
+What counts as "sent" for closing a window early: a player has sent once they submitted the
+window's form (it may propose nothing and vote nothing: no vote on a movement proposal accepts
+it, F5). A window that closes with a player's form missing counts it as exactly that."""
+
+from __future__ import annotations
+
+import copy
+
+from games import engine_api as api
+from games.values import as_int
+
+from . import geometry
+from .geometry import VECTORS
+
+ROUNDS, WINDOWS = 8, 9
+PREGAME = "pregame"
+NONE, MOVE, SHIFT = "none", "move", "shift"
+DIRECTIONS = (("cw", "clockwise"), ("ccw", "anticlockwise"))
+
+
+def window_key(k: int) -> str:
+    return f"window-{k}"
+
+
+def window_number(key: object) -> int | None:
+    if not isinstance(key, str) or not key.startswith("window-"):
+        return None
+    k = as_int(key[len("window-"):])
+    return k if k is not None and 1 <= k <= WINDOWS else None
+
+
+def generate_options(rng, players: int) -> list[list[list[int]]]:
+    """F1: per round 3-6 distinct vectors with whole components from -5 to 5 (never more
+    options than players, since each option needs a distinct player)."""
+    rounds = []
+    for _ in range(ROUNDS):
+        count = rng.randint(3, min(6, players))
+        pool = [(x, y) for x in range(-5, 6) for y in range(-5, 6)]
+        rounds.append([list(v) for v in rng.sample(pool, count)])
+    return rounds
+
+
+class FlatEarth(api.GameEngine):
+    slug = "flat_earth"
+    name = "The Flat Earth Theory"
+    kind = "main"
+    min_seats, max_seats = 5, 20
+    default_settings = {"pregame_seconds": 24 * 3600, "window_seconds": 24 * 3600, "options": []}
+    seconds_range = (30, 7 * 24 * 3600)
+    summary = "Propose and vote on movements across a plane and shifts of four vectors; travel furthest along one."
+
+    # settings -------------------------------------------------------------------------------
+    def validate_settings(self, settings, seats):
+        merged = super().validate_settings(settings, seats)
+        if isinstance(merged, api.Invalid):
+            return merged
+        options = merged["options"]
+        if options == []:
+            return merged
+        if not isinstance(options, list) or len(options) != ROUNDS:
+            return api.Invalid(f"options is [] (generated) or {ROUNDS} lists of movement vectors, one per round.")
+        for number, vectors in enumerate(options, start=1):
+            if (not isinstance(vectors, list) or not 1 <= len(vectors) <= seats
+                    or any(not isinstance(v, list) or len(v) != 2 or any(type(c) is not int or abs(c) > 100 for c in v)
+                           for v in vectors)):
+                return api.Invalid(f"Round {number}: 1 to {seats} vectors [x, y] with whole components from -100 to 100.")
+            if len({tuple(v) for v in vectors}) != len(vectors):
+                return api.Invalid(f"Round {number}: the movement options must be different vectors.")
+        return merged
+
+    # setup ----------------------------------------------------------------------------------
+    def setup(self, seats, settings, rng):
+        n = len(seats)
+        state = {
+            "settings": settings, "names": [s.name for s in seats], "window": 0,
+            "options": settings["options"] or generate_options(rng, n),
+            "vectors": dict(geometry.START_ANGLES), "positions": [[0, 0] for _ in range(n)],
+            "paths": [[[0, 0]] for _ in range(n)], "proposals": {}, "submitted": {}, "votes": {},
+            "results": [], "finished": False, "winners": {}, "losers": {},
+        }
+        events = [api.public("flat.start", "The Flat Earth Theory: everyone starts at (0, 0); vectors A 0°, B 90°, "
+                             "C 180°, D 270°. The pregame is for questions; round 1's options come with window 1.")]
+        spec = api.PhaseSpec(PREGAME, "Pregame: questions", (), settings["pregame_seconds"])
+        return api.Transition(state, events, [spec])
+
+    def _window_spec(self, state, k):
+        parts = []
+        if k >= 2:
+            parts.append(f"votes on round {k - 1}")
+        if k <= ROUNDS:
+            parts.append(f"proposals for round {k}")
+        return api.PhaseSpec(window_key(k), f"Window {k}: {' and '.join(parts)}", tuple(range(len(state["names"]))),
+                             state["settings"]["window_seconds"], close_early=True)
+
+    # forms ----------------------------------------------------------------------------------
+    def _current(self, state, phase_key, seat):
+        k = window_number(phase_key)
+        if k is None or k != state["window"] or state["finished"] or type(seat) is not int:
+            return None
+        return k if 0 <= seat < len(state["names"]) else None
+
+    def named_in(self, state, round_number, seat):
+        return [p for p in state["proposals"].get(str(round_number), []) if p["kind"] == MOVE and seat in p["assign"]]
+
+    def shifts_of(self, state, round_number):
+        return [p for p in state["proposals"].get(str(round_number), []) if p["kind"] == SHIFT]
+
+    def form(self, state, phase_key, seat):
+        k = self._current(state, phase_key, seat)
+        if k is None:
+            return api.NO_FORM
+        fields = []
+        if k >= 2:
+            for p in self.named_in(state, k - 1, seat):
+                fields.append(api.Field(f"vote_{p['id']}", f"Round {k - 1}, proposal {p['id']}: {self.describe(state, k - 1, p)}",
+                                        api.RADIO, (("accept", "Accept"), ("reject", "Reject")),
+                                        help="No vote accepts it."))
+            shifts = self.shifts_of(state, k - 1)
+            if shifts:
+                fields.append(api.Field("shift_vote", f"Round {k - 1}: your vote for one shift (optional)", api.CHOICE,
+                                        tuple((str(p["id"]), f"{p['id']}: {self.describe(state, k - 1, p)}") for p in shifts)))
+        if k <= ROUNDS:
+            names = tuple((str(s), name) for s, name in enumerate(state["names"]))
+            fields.append(api.Field("kind", f"Round {k}: your proposal", api.RADIO,
+                                    ((NONE, "No proposal"), (MOVE, "A movement proposal"), (SHIFT, "A shift proposal"))))
+            for i, option in enumerate(state["options"][k - 1]):
+                fields.append(api.Field(f"option_{i}", f"Option {i + 1} ({option[0]}, {option[1]}) goes to", api.CHOICE, names))
+            fields += [api.Field("shift_vector", "Shift: vector", api.CHOICE, tuple((v, v) for v in VECTORS)),
+                       api.Field("shift_dir", "Shift: direction", api.CHOICE, DIRECTIONS),
+                       api.Field("shift_degrees", "Shift: degrees (0-30)", api.INT, min_value=0, max_value=geometry.MAX_SHIFT)]
+        return api.FormSpec(tuple(fields), submit_label="Send", intro="You can send again to change it until the window closes.")
+
+    def validate_submission(self, state, phase_key, seat, data):
+        k = self._current(state, phase_key, seat)
+        if k is None or not isinstance(data, dict):
+            return api.Invalid("That window is not open.")
+        allowed = {f.name for f in self.form(state, phase_key, seat).fields}
+        if set(data) - allowed:
+            return api.Invalid("The form has no such field.")
+        cleaned = {"proposal": None, "reject": [], "shift_vote": None}
+        if k >= 2:
+            for p in self.named_in(state, k - 1, seat):
+                vote = data.get(f"vote_{p['id']}", "accept")
+                if vote not in ("accept", "reject"):
+                    return api.Invalid("A vote is accept or reject.")
+                if vote == "reject":
+                    cleaned["reject"].append(p["id"])
+            if data.get("shift_vote") not in (None, ""):
+                chosen = as_int(data["shift_vote"])
+                if chosen not in [p["id"] for p in self.shifts_of(state, k - 1)]:
+                    return api.Invalid("Vote for one of the round's shift proposals.")
+                cleaned["shift_vote"] = chosen
+        if k <= ROUNDS:
+            proposal = self._clean_proposal(state, k, data)
+            if isinstance(proposal, api.Invalid):
+                return proposal
+            cleaned["proposal"] = proposal
+        return cleaned
+
+    def _clean_proposal(self, state, k, data):
+        kind = data.get("kind", NONE)
+        if kind in (None, "", NONE):
+            return None
+        if kind == MOVE:
+            options = state["options"][k - 1]
+            assign = [as_int(data.get(f"option_{i}")) for i in range(len(options))]
+            if any(s is None or not 0 <= s < len(state["names"]) for s in assign):
+                return api.Invalid("A movement proposal gives every option to a player.")
+            if len(set(assign)) != len(assign):
+                return api.Invalid("A movement proposal gives each option to a different player.")
+            return {"kind": MOVE, "assign": assign}
+        if kind == SHIFT:
+            vector, direction, degrees = data.get("shift_vector"), data.get("shift_dir"), data.get("shift_degrees")
+            if vector not in VECTORS or direction not in ("cw", "ccw") or type(degrees) is not int \
+                    or not 0 <= degrees <= geometry.MAX_SHIFT:
+                return api.Invalid("A shift proposal names a vector, a direction and 0 to 30 whole degrees.")
+            problem = geometry.shift_problem(state["vectors"], vector, direction, degrees)
+            if problem:
+                return api.Invalid(problem)
+            return {"kind": SHIFT, "vector": vector, "dir": direction, "degrees": degrees}
+        return api.Invalid("Choose no proposal, a movement proposal or a shift proposal.")
+
+    def default_submission(self, state, phase_key, seat, last, rng):
+        if last is not None and not isinstance(last, api.Invalid):
+            return last
+        return {"proposal": None, "reject": [], "shift_vote": None}  # F5: no vote accepts
+
+    def random_submission(self, state, phase_key, seat, rng):
+        k = self._current(state, phase_key, seat)
+        data = {}
+        if k is None:
+            return data
+        if k >= 2:
+            for p in self.named_in(state, k - 1, seat):
+                data[f"vote_{p['id']}"] = rng.choice(["accept", "accept", "reject"])
+            shifts = self.shifts_of(state, k - 1)
+            if shifts and rng.random() < 0.5:
+                data["shift_vote"] = str(rng.choice(shifts)["id"])
+        if k <= ROUNDS:
+            roll = rng.random()
+            if roll < 0.5:
+                players = rng.sample(range(len(state["names"])), len(state["options"][k - 1]))
+                data.update({"kind": MOVE, **{f"option_{i}": str(s) for i, s in enumerate(players)}})
+            elif roll < 0.7:
+                vector, direction = rng.choice(VECTORS), rng.choice(["cw", "ccw"])
+                for degrees in (rng.randint(0, 30), 0):
+                    if not geometry.shift_problem(state["vectors"], vector, direction, degrees):
+                        data.update({"kind": SHIFT, "shift_vector": vector, "shift_dir": direction, "shift_degrees": degrees})
+                        break
+        return data
+
+    # resolving ------------------------------------------------------------------------------
+    def resolve(self, state, phase_key, submissions, rng):
+        state = copy.deepcopy(state)
+        if phase_key == PREGAME and state["window"] == 0:
+            return self._open(state, 1, [])
+        k = window_number(phase_key)
+        if k is None or k != state["window"]:
+            return api.Transition(state)
+        events = []
+        if k >= 2:
+            events += self._resolve_round(state, k - 1, submissions)
+        if k <= ROUNDS:
+            events += self._reveal(state, k, submissions)
+        if k == WINDOWS:
+            return self._finish(state, events, rng)
+        return self._open(state, k + 1, events)
+
+    def _open(self, state, k, events):
+        state["window"] = k
+        if k <= ROUNDS:
+            options = ", ".join(f"({x}, {y})" for x, y in state["options"][k - 1])
+            events.append(api.public("flat.options", f"Round {k}'s movement options: {options}."))
+        return api.Transition(state, events, [self._window_spec(state, k)])
+
+    def _reveal(self, state, k, submissions):
+        """F4: round k's proposals, without proposers, identical ones merged, in an order that
+        says nothing of who sent what."""
+        raw = {seat: sub["proposal"] for seat, sub in sorted(submissions.items()) if sub and sub.get("proposal")}
+        state["submitted"][str(k)] = {str(seat): p for seat, p in raw.items()}
+        merged = sorted({_canonical(p): p for p in raw.values()}.items(), key=lambda item: item[0])
+        proposals = []
+        for number, (_, p) in enumerate(merged, start=1):
+            p = dict(p)
+            if p["kind"] == SHIFT and p["degrees"] == 0:
+                p["dir"] = "cw"
+            proposals.append({"id": number, **p})
+        state["proposals"][str(k)] = proposals
+        if not proposals:
+            return [api.public("flat.proposals", f"Round {k}: nobody made a proposal.")]
+        listed = "; ".join(f"{p['id']}: {self.describe(state, k, p)}" for p in proposals)
+        return [api.public("flat.proposals", f"Round {k}'s proposals (anonymous, identical ones merged): {listed}.")]
+
+    def _resolve_round(self, state, k, submissions):
+        proposals = state["proposals"].get(str(k), [])
+        votes = {seat: (sub or {}) for seat, sub in submissions.items()}
+        state["votes"][str(k)] = {str(s): {"reject": v.get("reject", []), "shift": v.get("shift_vote")} for s, v in votes.items()}
+        options = state["options"][k - 1]
+        taken = {seat: [] for seat in range(len(state["names"]))}
+        passed = []
+        for p in proposals:
+            if p["kind"] != MOVE:
+                continue
+            rejecting = [s for s in p["assign"] if p["id"] in votes.get(s, {}).get("reject", [])]
+            if len(rejecting) <= 1:  # F5: passes with at most one rejection
+                passed.append(p["id"])
+                for i, s in enumerate(p["assign"]):
+                    if s not in rejecting:
+                        taken[s].append(tuple(options[i]))
+        for seat, moves in taken.items():
+            state["positions"][seat] = list(geometry.move(tuple(state["positions"][seat]), moves))
+            state["paths"][seat].append(list(state["positions"][seat]))
+        shift_note = self._enact_shift(state, k, proposals, votes)
+        state["results"].append({"round": k, "passed": passed, "shift": shift_note, "vectors": dict(state["vectors"])})
+        angles = ", ".join(f"{v} {a}°" for v, a in state["vectors"].items())
+        events = [api.public("flat.vectors", f"After round {k} the vectors point: {angles}.")]
+        for seat in range(len(state["names"])):
+            events.append(api.private(seat, "flat.position", f"After round {k} you are at "
+                                      f"{geometry.position_text(tuple(state['positions'][seat]))}; along "
+                                      + ", ".join(f"{v} {geometry.distance_shown(tuple(state['positions'][seat]), a)}"
+                                                  for v, a in state["vectors"].items()) + "."))
+        return events
+
+    def _enact_shift(self, state, k, proposals, votes):
+        """F5, F11c: the shift with the most votes, unless tied or unvoted; void if it would now
+        cross or land on another vector (the runner-up is not tried)."""
+        tally = {}
+        for v in votes.values():
+            if v.get("shift_vote") is not None:
+                tally[v["shift_vote"]] = tally.get(v["shift_vote"], 0) + 1
+        if not tally:
+            return "no votes"
+        top = max(tally.values())
+        leaders = [pid for pid, n in tally.items() if n == top]
+        if len(leaders) > 1:
+            return "tied"
+        p = next(p for p in proposals if p["id"] == leaders[0])
+        if geometry.shift_problem(state["vectors"], p["vector"], p["dir"], p["degrees"]):
+            return "void"
+        state["vectors"][p["vector"]] = geometry.shifted(state["vectors"][p["vector"]], p["dir"], p["degrees"])
+        return f"enacted {p['id']}"
+
+    def _finish(self, state, events, rng):
+        keys = self.keys(state)
+        state["winners"] = geometry.winners(keys, rng.choice)
+        state["losers"] = geometry.losers(keys, state["winners"])
+        state["finished"] = True
+        names = state["names"]
+        said = "; ".join(f"{v}: {names[s]}" for v, s in state["winners"].items())
+        events.append(api.public("flat.over", f"The Flat Earth Theory is over. Winners: {said}."))
+        return api.Transition(state, events, [], finished=True)
+
+    @staticmethod
+    def keys(state):
+        return {v: {s: geometry.distance_key(tuple(p), a) for s, p in enumerate(state["positions"])}
+                for v, a in state["vectors"].items()}
+
+    # words ----------------------------------------------------------------------------------
+    def describe(self, state, k, p):
+        if p["kind"] == MOVE:
+            return ", ".join(f"({x}, {y}) to {state['names'][s]}" for (x, y), s in zip(state["options"][k - 1], p["assign"]))
+        if p["degrees"] == 0:
+            return f"turn {p['vector']} by 0°"
+        return f"turn {p['vector']} {p['degrees']}° {'clockwise' if p['dir'] == 'cw' else 'anticlockwise'}"
+
+    # what each viewer sees ------------------------------------------------------------------
+    def view(self, state, viewer):
+        reveal = viewer.is_host or state["finished"]
+        k = state["window"]
+        out = {
+            "window": k, "windows": WINDOWS, "rounds": ROUNDS, "names": state["names"], "vectors": state["vectors"],
+            "options_now": state["options"][k - 1] if 1 <= k <= ROUNDS else [],
+            "to_vote": [{**p, "text": self.describe(state, k - 1, p)} for p in state["proposals"].get(str(k - 1), [])],
+            "history": [{"round": r["round"], "vectors": r["vectors"]} for r in state["results"]],
+            "finished": state["finished"],
+        }
+        if reveal:
+            out["positions"] = [geometry.position_text(tuple(p)) for p in state["positions"]]
+            out["paths"] = state["paths"]
+            out["results"] = state["results"]
+            out["submitted"] = state["submitted"]
+            out["votes"] = state["votes"]
+            if state["finished"]:
+                out["winners"] = {v: state["names"][s] for v, s in state["winners"].items()}
+                out["losers"] = {v: [state["names"][s] for s in seats] for v, seats in state["losers"].items()}
+        elif viewer.kind == api.SEAT and 0 <= (viewer.seat or -1) < len(state["names"]):
+            seat = viewer.seat
+            position = tuple(state["positions"][seat])
+            out["me"] = {"position": geometry.position_text(position), "path": state["paths"][seat],
+                         "distances": {v: geometry.distance_shown(position, a) for v, a in state["vectors"].items()},
+                         "named_in": [p["id"] for p in out["to_vote"] if p["kind"] == MOVE and seat in p["assign"]]}
+        return out
+
+    def outcome(self, state):
+        won = set(state["winners"].values())
+        lost = {s for seats in state["losers"].values() for s in seats}
+        standings = []
+        for seat in range(len(state["names"])):
+            place = 1 if seat in won else (3 if seat in lost else 2)
+            standings.append(api.Standing(seat, place, 1.0 if seat in won else 0.0,
+                                          {"vectors_won": [v for v, s in state["winners"].items() if s == seat]}))
+        awards = [api.LedgerDelta(seat, api.MARK_OF_ELIMINATION, 1, "The Flat Earth Theory: a Mark of Elimination "
+                                  "for the next Main Match") for seat in sorted(lost)]
+        return api.Outcome(standings, awards, "The Flat Earth Theory is over.")
+
+
+def _canonical(p: dict) -> tuple:
+    """F11d: identical movement proposals name the same player for every option; 0-degree
+    shifts of one vector are one proposal whatever their direction."""
+    if p["kind"] == MOVE:
+        return (MOVE, tuple(p["assign"]))
+    return (SHIFT, p["vector"], "" if p["degrees"] == 0 else p["dir"], p["degrees"])
+
+
+ENGINE = FlatEarth()
