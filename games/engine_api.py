@@ -229,6 +229,17 @@ class Outcome:
     standings: list[Standing]
     awards: list[LedgerDelta]
     summary: str = ""
+    # Season statuses the result proposes, confirmed by the host with the awards: seat -> one of
+    # STATUSES ("heaven" or "hell": where a Main Match sends its players).
+    statuses: dict[int, str] = field(default_factory=dict)
+    # Balances the rules cap after the match (F10: extra tokens of life must be given away):
+    # (kind, the most a player may keep, the seats who may receive). The platform works out the
+    # transfers from the season balances and offers them to the host on the confirm page.
+    forced_gifts: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
+
+
+HEAVEN, HELL = "heaven", "hell"
+STATUSES = (HEAVEN, HELL)
 
 
 # --- the engine ------------------------------------------------------------------------------
@@ -244,6 +255,7 @@ class GameEngine:
     kind: str = "main"  # "main" (Main Match) or "death" (Death Match)
     min_seats: int = 2
     max_seats: int = 2
+    default_seats: int | None = None  # the usual number of players, if not min_seats (the demo seats it)
     roles: tuple[str, ...] = ()  # role names the host may give seats; empty: no roles
     default_settings: dict[str, Any] = {}
     seconds_range: tuple[int, int] = (1, 7 * 24 * 3600)  # bounds of every "*_seconds" setting

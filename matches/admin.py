@@ -18,7 +18,7 @@ from django.utils.html import format_html, format_html_join
 from games import registry
 from games.engine_api import LEDGER_KINDS, Invalid
 
-from . import lifecycle
+from . import lifecycle, results
 from .access import access_match_as_host, hosted_rows, hosted_seasons, hosts_any_season
 from .models import Event, LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonPlayer, Submission, balances_for
 from .views.accounts import invite_path, may_hand_invite
@@ -81,7 +81,7 @@ class SeasonPlayerForm(forms.ModelForm):
 
     class Meta:
         model = SeasonPlayer
-        fields = ["season", "display_name", "status"]
+        fields = ["season", "display_name", "status", "realm"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -113,7 +113,7 @@ class SeasonPlayerInline(HostScopedChoices, admin.TabularInline):
     model = SeasonPlayer
     form = SeasonPlayerForm
     extra = 1
-    fields = ["display_name", "username", "status"]
+    fields = ["display_name", "username", "status", "realm"]
 
 
 @admin.register(Season)
@@ -140,8 +140,8 @@ class SeasonAdmin(HostScopedAdmin):
 @admin.register(SeasonPlayer)
 class SeasonPlayerAdmin(HostScopedAdmin):
     form = SeasonPlayerForm
-    list_display = ["display_name", "season", "status", "user"]
-    list_filter = [only_related("season"), "status"]
+    list_display = ["display_name", "season", "status", "realm", "user"]
+    list_filter = [only_related("season"), "status", "realm"]
     readonly_fields = ["invite_link", "balances"]
 
     @admin.display(description="Invite link")
@@ -325,13 +325,13 @@ class MatchAdmin(HostScopedAdmin):
             messages.info(request, "There is no unconfirmed result to confirm.")
             return redirect("admin:matches_match_change", match.pk)
         seats = match.seats.select_related("season_player")
-        initial = match.outcome["awards"]
-        formset = AwardFormSet(request.POST or None, initial=initial, form_kwargs={"seats": seats})
+        formset = AwardFormSet(request.POST or None, initial=results.offered_awards(match), form_kwargs={"seats": seats})
         if request.method == "POST" and formset.is_valid():
             awards = [f.cleaned_data for f in formset if f.cleaned_data and not f.cleaned_data.get("DELETE")]
             _report(request, lambda: lifecycle.do_confirm_result(match.pk, awards, by=request.user))
             return redirect("admin:matches_match_change", match.pk)
-        ctx = {**self.admin_site.each_context(request), "match": match, "formset": formset}
+        ctx = {**self.admin_site.each_context(request), "match": match, "formset": formset,
+               "statuses": results.proposed_statuses(match)}
         return render(request, "admin/matches/confirm.html", ctx)
 
 

@@ -34,7 +34,7 @@ def seed_demo():
             LedgerEntry.objects.create(season=season, player=member, kind=GARNET, amount=4, reason="Demo starting garnets")
             members.append(member)
         for engine in registry.all_engines():
-            seats = members[: engine.min_seats]
+            seats = members[: engine.default_seats or engine.min_seats]
             match = Match.objects.create(season=season, game=engine.slug, title=f"Demo: {engine.name}", kind=engine.kind,
                                          settings=demo_settings(engine))
             for seat, member in enumerate(seats):

@@ -11,7 +11,7 @@ from datetime import timedelta
 from django.db import transaction
 
 from games import registry
-from games.engine_api import ELIMINATED, Context, Invalid, SeatInfo, derive_rng
+from games.engine_api import ELIMINATED, STATUSES, Context, Invalid, SeatInfo, derive_rng
 
 from . import clock, deadlines, live
 from .models import Action, Event, LedgerEntry, Match, Phase, SeasonPlayer, Submission, balances_for, state_hash
@@ -126,6 +126,8 @@ def _finish(match, now):
             {"seat": s.seat, "place": s.place, "score": s.score, "detail": s.detail} for s in outcome.standings
         ],
         "awards": [{"seat": a.seat, "kind": a.kind, "amount": a.amount, "reason": a.reason} for a in outcome.awards],
+        "statuses": {str(seat): status for seat, status in outcome.statuses.items()},
+        "forced_gifts": [[kind, keep, list(to)] for kind, keep, to in outcome.forced_gifts],
     }
     match.status = Match.FINISHED
     match.finished_at = now
@@ -447,6 +449,11 @@ def do_confirm_result(match_id, awards, by=None):
                 member = players[award["seat"]]
                 member.status = SeasonPlayer.ELIMINATED
                 member.save(update_fields=["status"])
+        for seat, realm in (match.outcome.get("statuses") or {}).items():
+            member = players.get(int(seat))
+            if member is not None and realm in STATUSES:
+                member.realm = realm
+                member.save(update_fields=["realm"])
         now = clock.now()
         match.confirmed_at, match.confirmed_by = now, by
         _public(match, "host.confirmed", "The host confirmed the result into the season ledger.", now)

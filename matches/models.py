@@ -48,6 +48,9 @@ class SeasonPlayer(models.Model):
     status = models.CharField(
         max_length=10, choices=[(ACTIVE, "Active"), (ELIMINATED, "Eliminated")], default=ACTIVE
     )
+    # Where the last Main Match that decided it sent the player (blank: no match has yet).
+    realm = models.CharField(max_length=10, blank=True, default="",
+                             choices=[("", "Not yet decided"), (engine_api.HEAVEN, "Heaven"), (engine_api.HELL, "Hell")])
 
     class Meta:
         ordering = ["display_name"]

@@ -125,8 +125,8 @@ def test_a_movement_proposal_needs_every_option_given_to_a_different_player():
     assert isinstance(ENGINE.validate_submission(t.state, "window-1", 0, move(1, 1)), api.Invalid)
     assert isinstance(ENGINE.validate_submission(t.state, "window-1", 0, {"kind": "move", "option_0": "1"}), api.Invalid)
     assert isinstance(ENGINE.validate_submission(t.state, "window-1", 0, move(1, 9)), api.Invalid)
-    assert ENGINE.validate_submission(t.state, "window-1", 0, move(4, 1))["proposal"] == {"kind": "move", "assign": [4, 1]}
-    assert ENGINE.validate_submission(t.state, "window-1", 0, {})["proposal"] is None
+    assert ENGINE.validate_submission(t.state, "window-1", 0, move(4, 1)) == {"kind": "move", "option_0": "4", "option_1": "1"}
+    assert ENGINE.validate_submission(t.state, "window-1", 0, {}) == {}  # no proposal
 
 
 def test_nine_windows_then_the_winners():

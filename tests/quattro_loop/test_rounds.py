@@ -58,6 +58,7 @@ def test_it_offers_only_the_hand_and_empty_slots_and_refuses_anything_else():
     assert [s for s, _ in form.fields[1].choices] == list(SLOTS)
     for bad in ({"card": t.state["owned"][0][5], "slot": "A"}, {"card": t.state["owned"][1][0], "slot": "A"},
                 {"card": t.state["hands"][0][0], "slot": "H"}, {"card": t.state["hands"][0][0]},
+                {"card": t.state["hands"][0][0], "slot": ""}, {"card": t.state["hands"][0][0], "slot": "AB"},
                 {"card": t.state["hands"][0][0], "slot": "A", "seat": 1}, {"card": ["x"], "slot": "A"}):
         assert isinstance(ENGINE.validate_submission(t.state, "r1-place-1", 0, bad), api.Invalid), bad
     assert isinstance(ENGINE.validate_submission(t.state, "r1-place-2", 0, {"card": t.state["hands"][0][0], "slot": "A"}), api.Invalid)

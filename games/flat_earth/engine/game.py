@@ -51,7 +51,7 @@ class FlatEarth(api.GameEngine):
     slug = "flat_earth"
     name = "The Flat Earth Theory"
     kind = "main"
-    min_seats, max_seats = 5, 20
+    min_seats, max_seats, default_seats = 5, 20, 13
     default_settings = {"pregame_seconds": 24 * 3600, "window_seconds": 24 * 3600, "options": []}
     seconds_range = (30, 7 * 24 * 3600)
     summary = "Propose and vote on movements across a plane and shifts of four vectors; travel furthest along one."
@@ -144,25 +144,33 @@ class FlatEarth(api.GameEngine):
         allowed = {f.name for f in self.form(state, phase_key, seat).fields}
         if set(data) - allowed:
             return api.Invalid("The form has no such field.")
-        cleaned = {"proposal": None, "reject": [], "shift_vote": None}
+        read = self._read(state, k, seat, data)
+        return read if isinstance(read, api.Invalid) else read[0]
+
+    def _read(self, state, k, seat, data):
+        """(the submission as it is kept, the proposal, the rejected proposal ids, the shift
+        voted for), or Invalid. What is kept is form data again, so reading it twice agrees."""
+        kept, rejects, shift_vote = {}, [], None
         if k >= 2:
             for p in self.named_in(state, k - 1, seat):
                 vote = data.get(f"vote_{p['id']}", "accept")
                 if vote not in ("accept", "reject"):
                     return api.Invalid("A vote is accept or reject.")
                 if vote == "reject":
-                    cleaned["reject"].append(p["id"])
+                    rejects.append(p["id"])
+                    kept[f"vote_{p['id']}"] = "reject"
             if data.get("shift_vote") not in (None, ""):
-                chosen = as_int(data["shift_vote"])
-                if chosen not in [p["id"] for p in self.shifts_of(state, k - 1)]:
+                shift_vote = as_int(data["shift_vote"])
+                if shift_vote not in [p["id"] for p in self.shifts_of(state, k - 1)]:
                     return api.Invalid("Vote for one of the round's shift proposals.")
-                cleaned["shift_vote"] = chosen
+                kept["shift_vote"] = str(shift_vote)
+        proposal = None
         if k <= ROUNDS:
             proposal = self._clean_proposal(state, k, data)
             if isinstance(proposal, api.Invalid):
                 return proposal
-            cleaned["proposal"] = proposal
-        return cleaned
+            kept.update(_as_form(proposal))
+        return kept, proposal, rejects, shift_vote
 
     def _clean_proposal(self, state, k, data):
         kind = data.get("kind", NONE)
@@ -178,8 +186,8 @@ class FlatEarth(api.GameEngine):
             return {"kind": MOVE, "assign": assign}
         if kind == SHIFT:
             vector, direction, degrees = data.get("shift_vector"), data.get("shift_dir"), data.get("shift_degrees")
-            if vector not in VECTORS or direction not in ("cw", "ccw") or type(degrees) is not int \
-                    or not 0 <= degrees <= geometry.MAX_SHIFT:
+            if not isinstance(vector, str) or vector not in tuple(VECTORS) or direction not in ("cw", "ccw") \
+                    or type(degrees) is not int or not 0 <= degrees <= geometry.MAX_SHIFT:
                 return api.Invalid("A shift proposal names a vector, a direction and 0 to 30 whole degrees.")
             problem = geometry.shift_problem(state["vectors"], vector, direction, degrees)
             if problem:
@@ -188,9 +196,7 @@ class FlatEarth(api.GameEngine):
         return api.Invalid("Choose no proposal, a movement proposal or a shift proposal.")
 
     def default_submission(self, state, phase_key, seat, last, rng):
-        if last is not None and not isinstance(last, api.Invalid):
-            return last
-        return {"proposal": None, "reject": [], "shift_vote": None}  # F5: no vote accepts
+        return last if last is not None else {}  # nothing sent: no proposal, no vote (F5: accepts)
 
     def random_submission(self, state, phase_key, seat, rng):
         k = self._current(state, phase_key, seat)
@@ -224,11 +230,13 @@ class FlatEarth(api.GameEngine):
         k = window_number(phase_key)
         if k is None or k != state["window"]:
             return api.Transition(state)
+        read = {seat: self._read(state, k, seat, sub or {}) for seat, sub in submissions.items()}
+        read = {seat: r if not isinstance(r, api.Invalid) else ({}, None, [], None) for seat, r in read.items()}
         events = []
         if k >= 2:
-            events += self._resolve_round(state, k - 1, submissions)
+            events += self._resolve_round(state, k - 1, read)
         if k <= ROUNDS:
-            events += self._reveal(state, k, submissions)
+            events += self._reveal(state, k, read)
         if k == WINDOWS:
             return self._finish(state, events, rng)
         return self._open(state, k + 1, events)
@@ -240,10 +248,10 @@ class FlatEarth(api.GameEngine):
             events.append(api.public("flat.options", f"Round {k}'s movement options: {options}."))
         return api.Transition(state, events, [self._window_spec(state, k)])
 
-    def _reveal(self, state, k, submissions):
+    def _reveal(self, state, k, read):
         """F4: round k's proposals, without proposers, identical ones merged, in an order that
         says nothing of who sent what."""
-        raw = {seat: sub["proposal"] for seat, sub in sorted(submissions.items()) if sub and sub.get("proposal")}
+        raw = {seat: r[1] for seat, r in sorted(read.items()) if r[1]}
         state["submitted"][str(k)] = {str(seat): p for seat, p in raw.items()}
         merged = sorted({_canonical(p): p for p in raw.values()}.items(), key=lambda item: item[0])
         proposals = []
@@ -258,10 +266,10 @@ class FlatEarth(api.GameEngine):
         listed = "; ".join(f"{p['id']}: {self.describe(state, k, p)}" for p in proposals)
         return [api.public("flat.proposals", f"Round {k}'s proposals (anonymous, identical ones merged): {listed}.")]
 
-    def _resolve_round(self, state, k, submissions):
+    def _resolve_round(self, state, k, read):
         proposals = state["proposals"].get(str(k), [])
-        votes = {seat: (sub or {}) for seat, sub in submissions.items()}
-        state["votes"][str(k)] = {str(s): {"reject": v.get("reject", []), "shift": v.get("shift_vote")} for s, v in votes.items()}
+        votes = {seat: {"reject": r[2], "shift_vote": r[3]} for seat, r in read.items()}
+        state["votes"][str(k)] = {str(s): {"reject": v["reject"], "shift": v["shift_vote"]} for s, v in votes.items()}
         options = state["options"][k - 1]
         taken = {seat: [] for seat in range(len(state["names"]))}
         passed = []
@@ -342,11 +350,15 @@ class FlatEarth(api.GameEngine):
             "finished": state["finished"],
         }
         if reveal:
-            out["positions"] = [geometry.position_text(tuple(p)) for p in state["positions"]]
-            out["paths"] = state["paths"]
+            won = set(state["winners"].values())
+            out["positions"] = [{"name": name, "position": geometry.position_text(tuple(p)),
+                                 "distances": {v: geometry.distance_shown(tuple(p), a) for v, a in state["vectors"].items()}}
+                                for name, p in zip(state["names"], state["positions"])]
+            out["all_paths"] = [{"name": name, "path": path, "winner": seat in won}
+                                for seat, (name, path) in enumerate(zip(state["names"], state["paths"]))]
+            out["proposers"] = {r: {state["names"][int(s)]: self.describe(state, int(r), {**p}) for s, p in subs.items()}
+                                for r, subs in state["submitted"].items()}
             out["results"] = state["results"]
-            out["submitted"] = state["submitted"]
-            out["votes"] = state["votes"]
             if state["finished"]:
                 out["winners"] = {v: state["names"][s] for v, s in state["winners"].items()}
                 out["losers"] = {v: [state["names"][s] for s in seats] for v, seats in state["losers"].items()}
@@ -368,7 +380,19 @@ class FlatEarth(api.GameEngine):
                                           {"vectors_won": [v for v, s in state["winners"].items() if s == seat]}))
         awards = [api.LedgerDelta(seat, api.MARK_OF_ELIMINATION, 1, "The Flat Earth Theory: a Mark of Elimination "
                                   "for the next Main Match") for seat in sorted(lost)]
-        return api.Outcome(standings, awards, "The Flat Earth Theory is over.")
+        statuses = {seat: api.HEAVEN if seat in won else api.HELL for seat in range(len(state["names"]))}
+        keepers = tuple(seat for seat in range(len(state["names"])) if seat not in lost)
+        return api.Outcome(standings, awards, "The Flat Earth Theory is over.", statuses,
+                           [(api.TOKEN_OF_LIFE, 1, keepers)])  # F10
+
+
+def _as_form(proposal: dict | None) -> dict:
+    if proposal is None:
+        return {}
+    if proposal["kind"] == MOVE:
+        return {"kind": MOVE, **{f"option_{i}": str(s) for i, s in enumerate(proposal["assign"])}}
+    return {"kind": SHIFT, "shift_vector": proposal["vector"], "shift_dir": proposal["dir"],
+            "shift_degrees": proposal["degrees"]}
 
 
 def _canonical(p: dict) -> tuple:

@@ -170,7 +170,7 @@ class QuattroLoop(api.GameEngine):
         card, slot = data["card"], data["slot"]
         if not isinstance(card, str) or card not in state["hands"][seat]:
             return api.Invalid("That card is not in your hand.")
-        if not isinstance(slot, str) or slot not in SLOTS or state["loops"][seat][SLOTS.index(slot)] is not None:
+        if not isinstance(slot, str) or slot not in tuple(SLOTS) or state["loops"][seat][SLOTS.index(slot)] is not None:
             return api.Invalid("Choose an empty slot of your loop.")
         return {"card": card, "slot": slot}
 
