@@ -20,6 +20,7 @@ urlpatterns = [
     path("play/<id:match_id>/", player.match_play, name="match_play"),
     path("play/<id:match_id>/phases/<id:phase_id>/submit/", player.submit, name="submit"),
     path("play/<id:match_id>/actions/<slug:name>/", player.act, name="act"),
+    path("seasons/<slug:slug>/give/", player.give, name="give"),
     # host
     path("host/matches/<id:match_id>/", host.match_host, name="match_host"),
     path("host/matches/<id:match_id>/export.json", host.match_export, name="match_export"),

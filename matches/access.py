@@ -49,6 +49,17 @@ def access_seat(user, match_id):
     )
 
 
+def access_member(user, slug):
+    """The user's own membership of the season, or 404."""
+    return get_object_or_404(SeasonPlayer.objects.select_related("season"), season__slug=slug, user=user)
+
+
+def membership(user, season):
+    if not user.is_authenticated:
+        return None
+    return SeasonPlayer.objects.filter(season=season, user=user).first()
+
+
 # Rows of each model a host may pick in a form or filter: those of the seasons they host.
 _SEASON_PATHS = {Season: "pk", SeasonPlayer: "season", Match: "season", LedgerEntry: "season",
                  MatchPlayer: "match__season", Phase: "match__season"}

@@ -7,6 +7,8 @@ from django import forms
 
 from games import engine_api
 
+from .gifts import GIFTABLE, MAX_GIFT
+
 
 def _field(spec):
     common = {"label": spec.label, "required": spec.required, "help_text": spec.help}
@@ -57,3 +59,17 @@ def unexpected_fields(form, posted):
     """Posted names the form does not have: a forged or stale form is refused, not trimmed."""
     expected = {form.add_prefix(name) for name in form.fields} | {"csrfmiddlewaretoken"}
     return sorted(name for name in posted if name not in expected)
+
+
+
+class GiftForm(forms.Form):
+    """A gift to another active player of the season (matches.gifts checks everything again)."""
+
+    recipient = forms.TypedChoiceField(coerce=int, label="To")
+    kind = forms.ChoiceField(label="What", choices=list(GIFTABLE.items()))
+    amount = forms.IntegerField(min_value=1, max_value=MAX_GIFT, label="How many")
+
+    def __init__(self, member, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        others = member.season.players.exclude(pk=member.pk).filter(status="active")
+        self.fields["recipient"].choices = [(p.pk, p.display_name) for p in others]

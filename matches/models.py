@@ -31,6 +31,8 @@ class Season(models.Model):
     slug = models.SlugField(unique=True)
     hosts = models.ManyToManyField(conf.AUTH_USER_MODEL, blank=True, related_name="hosted_seasons")
     status = models.CharField(max_length=10, choices=[(ACTIVE, "Active"), (FINISHED, "Finished")], default=ACTIVE)
+    gifts_frozen = models.BooleanField(default=False, help_text="While ticked, players cannot give each other "
+                                       "garnets or tokens of life (say, while a match is being played).")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -5,9 +5,9 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from .. import lifecycle
-from ..access import access_seat
-from ..forms import build_form, cleaned_payload, form_errors_text, unexpected_fields
+from .. import gifts, lifecycle
+from ..access import access_member, access_seat
+from ..forms import GiftForm, build_form, cleaned_payload, form_errors_text, unexpected_fields
 from ..models import Phase
 from ..presenters import match_picture, viewer_for_player
 
@@ -62,3 +62,14 @@ def _run(request, form, do):
         messages.error(request, f"Not recorded. {refusal}")
     else:
         messages.success(request, done.message)
+
+
+@login_required
+@require_POST
+def give(request, slug):
+    """A gift from the logged-in player to another player of the season."""
+    member = access_member(request.user, slug)
+    form = GiftForm(member, data=request.POST)
+    _run(request, form, lambda data: gifts.do_gift(member.pk, data["recipient"], data["kind"], data["amount"],
+                                                    by=request.user))
+    return redirect("season", slug)

@@ -6,6 +6,8 @@ from django.shortcuts import get_object_or_404, render
 from games import registry
 from games.engine_api import Viewer
 
+from ..access import membership
+from ..forms import GiftForm
 from ..models import Match, Season, balances_for, communal_pool
 from ..presenters import match_picture
 
@@ -23,6 +25,12 @@ def season(request, slug):
         p.balances = balances.get(p.pk, {})
     players.sort(key=lambda p: (p.status != p.ACTIVE, -p.balances.get("token_of_life", 0), p.display_name))
     ctx = {"season": season, "players": players, "matches": season.matches.all(), "pool": communal_pool(season)}
+    member = membership(request.user, season)
+    if member is not None:  # their own true balances, history and gift form
+        ctx["me"] = member
+        ctx["my_balances"] = balances_for(season, [member.pk]).get(member.pk, {})
+        ctx["my_history"] = member.ledger.order_by("-id")[:50]
+        ctx["gift_form"] = GiftForm(member) if not season.gifts_frozen and member.status == member.ACTIVE else None
     return render(request, "matches/season.html", ctx)
 
 
