@@ -1,7 +1,5 @@
-from django.urls import reverse
-
 from matches.views.accounts import invite_path
-from tests.base import PASSWORD, BaseTestCase
+from tests.base import BaseTestCase
 
 
 class InviteTestCase(BaseTestCase):

@@ -5,7 +5,6 @@ of the games that have them (a hint, a pack, a race proposal) leave no trace for
 import random
 
 from games import registry
-from games.engine_api import GARNET
 from matches import lifecycle
 from matches.models import Phase
 from tests.side_channels import SideChannelTestCase

@@ -19,14 +19,13 @@ from games.mystery_cosign.engine.expressions import (
     MAX_SOURCE_LENGTH,
     MAX_VALUE,
     Expression,
-    CheckReport,
     UndefinedValue,
     compile_expression,
     evaluate,
     letter_count,
-    report_lines,
 )
 from games.mystery_cosign.engine import families, operations
+from games.mystery_cosign.engine.checks import CheckReport, report_lines
 from games.mystery_cosign.engine.expressions import evaluate_why
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

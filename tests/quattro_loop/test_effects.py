@@ -1,7 +1,7 @@
 """Every selector and operation of rulings L7, L8 and L13, alone and together, on loops worked by
 hand. The effect sits on slot C (the third token) unless said otherwise."""
 
-from .support import mine, run
+from .support import mine
 
 
 # --- selectors ---------------------------------------------------------------------------------

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import ast
 import math
-import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from simpleeval import SimpleEval
 
 from games.engine_api import Invalid
+
+from .letters import count_letters
 
 MAX_SOURCE_LENGTH = 300  # characters
 MAX_VALUE = 10**15  # any integer beyond this, anywhere in an evaluation, is undefined
@@ -148,34 +148,9 @@ _ARITY = {
     "ifelse": (3, 3),
 }
 
-ONES = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
-TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-SCALES = ("", "thousand", "million", "billion", "trillion", "quadrillion")
-
-
-def _below_thousand(n: int) -> int:
-    hundreds, rest = divmod(n, 100)
-    count = len(ONES[hundreds]) + len("hundred") if hundreds else 0
-    if rest < 20:
-        return count + len(ONES[rest])
-    return count + len(TENS[rest // 10]) + len(ONES[rest % 10])
-
-
 def letter_count(n: int) -> int:
-    """Letters in `n` written in American English (no "and"): 21 -> "twenty-one" -> 9,
-    115 -> "one hundred fifteen" -> 17, 0 -> "zero" -> 4. Counted, not spelled: this is the
-    operations' most used helper."""
-    n = _natural(n)
-    if n == 0:
-        return 4
-    count, scale = 0, 0
-    while n:
-        n, group = divmod(n, 1000)
-        if group:
-            count += _below_thousand(group) + len(SCALES[scale])
-        scale += 1
-    return count
+    """Letters in `n` written in American English: 21 -> "twenty-one" -> 9 (see letters.py)."""
+    return count_letters(_natural(n))
 
 
 # --- operators --------------------------------------------------------------------------------
@@ -411,7 +386,7 @@ class _Evaluator(SimpleEval):
         return super()._eval_call(node)
 
 
-_OK, _NEGATIVE, _ERROR, _NOT_INTEGER = "ok", "negative", "error", "not integer"
+OK, NEGATIVE, UNDEFINED_ERROR, NOT_INTEGER = "ok", "negative", "error", "not integer"  # kinds of result
 
 
 def _reason(error: Exception) -> str:
@@ -438,7 +413,7 @@ def evaluate_counted(expr: Expression, a: int, b: int) -> tuple[int | None, str,
         evaluator = _Evaluator(_int(a), _int(b))
         value = evaluator.eval(expr.source, previously_parsed=expr.tree)
     except Exception as error:  # any failure at all is "undefined" (C2); never propagate
-        return None, _ERROR, _reason(error), evaluator.steps if evaluator else 1
+        return None, UNDEFINED_ERROR, _reason(error), evaluator.steps if evaluator else 1
     steps = evaluator.steps
     value, kind, why = _classify(value)
     return value, kind, why, steps
@@ -447,79 +422,18 @@ def evaluate_counted(expr: Expression, a: int, b: int) -> tuple[int | None, str,
 def _classify(value) -> tuple[int | None, str, str]:
     if isinstance(value, float):
         if not value.is_integer():
-            return None, _NOT_INTEGER, "not a whole number"
+            return None, NOT_INTEGER, "not a whole number"
         value = int(value)
     if type(value) not in (int, bool):
-        return None, _NOT_INTEGER, "not a whole number"
+        return None, NOT_INTEGER, "not a whole number"
     value = int(value)
     if value < 0:
-        return None, _NEGATIVE, "a negative result"
+        return None, NEGATIVE, "a negative result"
     if value > MAX_VALUE:
-        return None, _ERROR, "a value beyond 10^15"
-    return value, _OK, ""
+        return None, UNDEFINED_ERROR, "a value beyond 10^15"
+    return value, OK, ""
 
 
 def evaluate(expr: Expression, a: int, b: int) -> int | None:
     """The operation's value at (a, b), or None when undefined. Never raises."""
     return evaluate_why(expr, a, b)[0]
-
-
-# --- checking a whole operation before a match ------------------------------------------------
-
-
-@dataclass
-class CheckReport:
-    tried: int = 0
-    undefined: int = 0  # every undefined result, negatives and errors included
-    negative: int = 0
-    errors: int = 0
-    undefined_examples: list[tuple[int, int]] = field(default_factory=list)
-    negative_examples: list[tuple[int, int]] = field(default_factory=list)
-    error_examples: list[tuple[int, int]] = field(default_factory=list)
-    reasons: dict[str, int] = field(default_factory=dict)  # why, how often
-    cut_short: bool = False  # the operation spent its check's step budget before every input
-
-    def add(self, a: int, b: int, value: int | None, kind: str, why: str) -> None:
-        self.tried += 1
-        if value is not None:
-            return
-        self.undefined += 1
-        self.reasons[why] = self.reasons.get(why, 0) + 1
-        _note(self.undefined_examples, a, b)
-        if kind == _NEGATIVE:
-            self.negative += 1
-            _note(self.negative_examples, a, b)
-        elif kind == _ERROR:
-            self.errors += 1
-            _note(self.error_examples, a, b)
-
-    @property
-    def fine(self) -> bool:
-        return self.undefined == 0
-
-
-_EXAMPLES = 3
-
-
-def _note(examples: list, a: int, b: int) -> None:
-    if len(examples) < _EXAMPLES and (a, b) not in examples:
-        examples.append((a, b))
-
-
-def report_lines(letter: str, report: CheckReport) -> list[str]:
-    """Short lines for the host, e.g. "D: undefined on 12 of 3081 inputs (e.g. 0 D 0); ..."."""
-    tried = f"{report.tried} inputs" + (" (as many as its step budget allowed)" if report.cut_short else "")
-    if report.fine:
-        return [f"{letter}: fine on all {tried}."]
-
-    def examples(pairs):
-        return ", ".join(f"{a} {letter} {b}" for a, b in pairs)
-
-    why = ", ".join(f"{reason} ({count})" for reason, count in sorted(report.reasons.items(), key=lambda r: -r[1])[:3])
-    line = (
-        f"{letter}: undefined on {report.undefined} of {tried}"
-        f" (e.g. {examples(report.undefined_examples)}): {why}; negative on {report.negative}"
-    )
-    if report.negative:
-        line += f" (e.g. {examples(report.negative_examples)})"
-    return [line + "."]

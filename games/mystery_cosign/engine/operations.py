@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from games.engine_api import Invalid
 
 from . import families
-from .expressions import EDGE_VALUES, MAX_VALUE, CheckReport, compile_expression, evaluate_counted, report_lines
+from .checks import CheckReport, report_lines
+from .expressions import EDGE_VALUES, MAX_VALUE, compile_expression, evaluate_counted
 
 LETTERS = string.ascii_uppercase[:12]  # A-L
 UNDEFINED = -1  # how an undefined result is shown (C2)
