@@ -14,6 +14,8 @@ from django.db.models import Q, Sum
 
 from games import engine_api
 
+from . import clock
+
 
 def new_seed():
     return secrets.randbelow(2**62)
@@ -86,7 +88,7 @@ class LedgerEntry(models.Model):
     reason = models.CharField(max_length=300)
     match = models.ForeignKey("Match", null=True, blank=True, on_delete=models.PROTECT, related_name="ledger")
     created_by = models.ForeignKey(conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=clock.now, editable=False)  # the platform's clock, as events
 
     class Meta:
         ordering = ["id"]
