@@ -328,7 +328,7 @@ class MatchAdmin(HostScopedAdmin):
         formset = AwardFormSet(request.POST or None, initial=results.offered_awards(match), form_kwargs={"seats": seats})
         if request.method == "POST" and formset.is_valid():
             awards = [f.cleaned_data for f in formset if f.cleaned_data and not f.cleaned_data.get("DELETE")]
-            _report(request, lambda: lifecycle.do_confirm_result(match.pk, awards, by=request.user))
+            _report(request, lambda: results.do_confirm_result(match.pk, awards, by=request.user))
             return redirect("admin:matches_match_change", match.pk)
         ctx = {**self.admin_site.each_context(request), "match": match, "formset": formset,
                "statuses": results.proposed_statuses(match)}

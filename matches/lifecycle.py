@@ -1,4 +1,5 @@
-"""Every change to a match goes through here: check, then do, in one transaction.
+"""Every change to a match goes through here (its confirmation into the season ledger through
+results.py, which uses the same locks): check, then do, in one transaction.
 
 Lock order is always Match row first (then season players for ledger writes), so a submission,
 an action, a host control and a close on the same match serialise and cannot deadlock. Pushes
@@ -11,10 +12,10 @@ from datetime import timedelta
 from django.db import transaction
 
 from games import registry
-from games.engine_api import ELIMINATED, STATUSES, Context, Invalid, SeatInfo, derive_rng
+from games.engine_api import Context, Invalid, SeatInfo, derive_rng
 
 from . import clock, deadlines, live
-from .models import Action, Event, LedgerEntry, Match, Phase, SeasonPlayer, Submission, balances_for, state_hash
+from .models import Action, Event, LedgerEntry, Match, Phase, Submission, balances_for, state_hash
 
 log = logging.getLogger(__name__)
 
@@ -423,40 +424,3 @@ def do_cancel(match_id, by=None):
         _public(match, "host.cancelled", "The host cancelled the match.", now)
         match.save()
         return Done("Cancelled.")
-
-
-def do_confirm_result(match_id, awards, by=None):
-    """Post the (possibly adjusted) awards to the season ledger, once."""
-    with transaction.atomic():
-        match = _lock(match_id)
-        if match.status != Match.FINISHED:
-            raise Refused("Only a finished match has a result to confirm.")
-        if match.confirmed_at:
-            return Done("The result was already confirmed.", changed=False)
-        players = {s.seat: s.season_player for s in _seats(match)}
-        for award in awards:
-            if not award["reason"].strip():
-                raise Refused("Every ledger entry needs a reason.")
-            if award["seat"] is not None and award["seat"] not in players:
-                raise Refused(f"There is no seat {award['seat']}.")
-            if award["amount"] == 0:
-                continue
-            LedgerEntry.objects.create(
-                season=match.season, player=players.get(award["seat"]), kind=award["kind"],
-                amount=award["amount"], reason=award["reason"], match=match, created_by=by,
-            )
-            if award["kind"] == ELIMINATED and award["amount"] > 0 and award["seat"] is not None:
-                member = players[award["seat"]]
-                member.status = SeasonPlayer.ELIMINATED
-                member.save(update_fields=["status"])
-        for seat, realm in (match.outcome.get("statuses") or {}).items():
-            member = players.get(int(seat))
-            if member is not None and realm in STATUSES:
-                member.realm = realm
-                member.save(update_fields=["realm"])
-        now = clock.now()
-        match.confirmed_at, match.confirmed_by = now, by
-        _public(match, "host.confirmed", "The host confirmed the result into the season ledger.", now)
-        match.save()
-        return Done("Result confirmed into the ledger.")
-

@@ -1,9 +1,16 @@
-"""What the host is offered to confirm after a match: the engine's proposed awards, and the
-transfers its forced gifts require given the season balances (F10: a player who ends with more
-tokens of life than they may keep gives the extras to players the rules name; the host may
-change any recipient before confirming)."""
+"""A finished match's result and its confirmation by the host. Offered: the engine's proposed
+awards, and the transfers its forced gifts require given the season balances (F10: a player who
+ends with more tokens of life than they may keep gives the extras to players the rules name; the
+host may change any recipient before confirming). Confirmed: the awards posted to the season
+ledger once, eliminations and Heaven/Hell statuses applied with them."""
 
-from .models import balances_for
+from django.db import transaction
+
+from games.engine_api import ELIMINATED, STATUSES
+
+from . import clock
+from .lifecycle import Done, Refused, _lock, _public, _seats
+from .models import LedgerEntry, Match, SeasonPlayer, balances_for
 
 
 def offered_awards(match):
@@ -32,3 +39,40 @@ def proposed_statuses(match):
     names = {s.seat: s.season_player.display_name for s in match.seats.select_related("season_player")}
     return [(names.get(int(seat), "?"), status) for seat, status in sorted((match.outcome.get("statuses") or {}).items(),
                                                                           key=lambda item: int(item[0]))]
+
+
+def do_confirm_result(match_id, awards, by=None):
+    """Post the (possibly adjusted) awards to the season ledger, once."""
+    with transaction.atomic():
+        match = _lock(match_id)
+        if match.status != Match.FINISHED:
+            raise Refused("Only a finished match has a result to confirm.")
+        if match.confirmed_at:
+            return Done("The result was already confirmed.", changed=False)
+        players = {s.seat: s.season_player for s in _seats(match)}
+        for award in awards:
+            if not award["reason"].strip():
+                raise Refused("Every ledger entry needs a reason.")
+            if award["seat"] is not None and award["seat"] not in players:
+                raise Refused(f"There is no seat {award['seat']}.")
+            if award["amount"] == 0:
+                continue
+            LedgerEntry.objects.create(
+                season=match.season, player=players.get(award["seat"]), kind=award["kind"],
+                amount=award["amount"], reason=award["reason"], match=match, created_by=by,
+            )
+            if award["kind"] == ELIMINATED and award["amount"] > 0 and award["seat"] is not None:
+                member = players[award["seat"]]
+                member.status = SeasonPlayer.ELIMINATED
+                member.save(update_fields=["status"])
+        for seat, realm in (match.outcome.get("statuses") or {}).items():
+            member = players.get(int(seat))
+            if member is not None and realm in STATUSES:
+                member.realm = realm
+                member.save(update_fields=["realm"])
+        now = clock.now()
+        match.confirmed_at, match.confirmed_by = now, by
+        _public(match, "host.confirmed", "The host confirmed the result into the season ledger.", now)
+        match.save()
+        return Done("Result confirmed into the ledger.")
+

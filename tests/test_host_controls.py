@@ -2,7 +2,7 @@ from datetime import timedelta
 
 from django.urls import reverse
 
-from matches import clock, lifecycle
+from matches import clock, lifecycle, results
 from matches.models import Event, LedgerEntry, Match, Phase
 from tests.base import BaseTestCase, BaseTransactionTestCase
 from tests.leaks import assert_hidden_from, assert_shown_to
@@ -65,8 +65,8 @@ class HostControlsTestCase(BaseTestCase):
         self.match.refresh_from_db()
         awards = [{**a, "reason": a["reason"]} for a in self.match.outcome["awards"]]
         awards.append({"seat": None, "kind": "communal_garnet", "amount": 2, "reason": "Host's bonus to the pool"})
-        lifecycle.do_confirm_result(self.match.pk, awards, by=self.hana)
-        self.assertFalse(lifecycle.do_confirm_result(self.match.pk, awards, by=self.hana).changed)
+        results.do_confirm_result(self.match.pk, awards, by=self.hana)
+        self.assertFalse(results.do_confirm_result(self.match.pk, awards, by=self.hana).changed)
         self.assertEqual(LedgerEntry.objects.filter(match=self.match).count(), len(awards))
         self.assertEqual(LedgerEntry.objects.get(player=None).amount, 2)
 
@@ -74,7 +74,7 @@ class HostControlsTestCase(BaseTestCase):
         while self.open_phase():
             lifecycle.do_force_close(self.open_phase().pk)
         with self.assertRaisesMessage(lifecycle.Refused, "reason"):
-            lifecycle.do_confirm_result(self.match.pk, [{"seat": 0, "kind": "garnet", "amount": 1, "reason": " "}])
+            results.do_confirm_result(self.match.pk, [{"seat": 0, "kind": "garnet", "amount": 1, "reason": " "}])
         self.assertFalse(LedgerEntry.objects.exists())
 
 

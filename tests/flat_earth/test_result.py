@@ -4,7 +4,7 @@ statuses), Marks of Elimination for the losers, and the extra tokens of life giv
 from django.urls import reverse
 
 from games.engine_api import MARK_OF_ELIMINATION, TOKEN_OF_LIFE
-from matches import lifecycle
+from matches import lifecycle, results
 from matches.models import LedgerEntry, SeasonPlayer
 from matches.results import offered_awards
 from tests.base import BaseTestCase
@@ -50,7 +50,7 @@ class FlatEarthResultTestCase(BaseTestCase):
         page = self.client.get(reverse("admin:matches_match_confirm", args=[self.match.pk]))
         self.assertContains(page, "Frank: Heaven")
         self.assertContains(page, "Grace: Hell")
-        lifecycle.do_confirm_result(self.match.pk, offered, by=self.hana)
+        results.do_confirm_result(self.match.pk, offered, by=self.hana)
         realms = dict(SeasonPlayer.objects.filter(season=self.season).values_list("display_name", "realm"))
         self.assertEqual([realms[n] for n in ("Alice", "Bob", "Carol", "Dave", "Frank", "Grace")],
                          ["hell", "heaven", "heaven", "heaven", "heaven", "hell"])

@@ -7,7 +7,7 @@ from random import Random
 from django.urls import reverse
 
 from games.engine_api import ELIMINATED
-from matches import lifecycle
+from matches import lifecycle, results
 from matches.models import LedgerEntry, Match, SeasonPlayer
 from tests.base import PASSWORD, BaseTestCase
 from tests.mystery_cosign.support import EASY
@@ -67,7 +67,7 @@ class CosignPagesTestCase(BaseTestCase):
         loser_member = self.match.seats.get(seat=loser).season_player
         awards = self.match.outcome["awards"]
         self.assertEqual([(a["seat"], a["kind"], a["amount"]) for a in awards], [(loser, ELIMINATED, 1)])
-        lifecycle.do_confirm_result(self.match.pk, awards, by=self.hana)
+        results.do_confirm_result(self.match.pk, awards, by=self.hana)
         loser_member.refresh_from_db()
         self.assertEqual(loser_member.status, SeasonPlayer.ELIMINATED)
         winner = self.match.seats.get(seat=1 - loser).season_player
