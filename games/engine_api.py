@@ -257,6 +257,7 @@ class GameEngine:
     max_seats: int = 2
     default_seats: int | None = None  # the usual number of players, if not min_seats (the demo seats it)
     roles: tuple[str, ...] = ()  # role names the host may give seats; empty: no roles
+    role_for_status: dict[str, str] = {}  # a seat left without a role takes its season status's (S1)
     default_settings: dict[str, Any] = {}
     seconds_range: tuple[int, int] = (1, 7 * 24 * 3600)  # bounds of every "*_seconds" setting
     summary: str = ""  # one line for lists
@@ -290,6 +291,14 @@ class GameEngine:
         if self.min_seats == self.max_seats:
             return str(self.min_seats)
         return f"{self.min_seats} to {self.max_seats}"
+
+    def default_roles(self, seats: int) -> list[str]:
+        """Roles for `seats` seats when nobody chose (the demo, playtests): in turn."""
+        return [self.roles[i % len(self.roles)] for i in range(seats)] if self.roles else [""] * seats
+
+    def check_roles(self, roles: list[str]) -> str | None:
+        """Why these roles (one per seat, each one of `roles`) cannot start a match, or None."""
+        return None
 
     def prepare(self, settings: dict[str, Any], seats: int, rng: random.Random) -> dict[str, Any] | Invalid:
         """Slow, seeded work on validated settings done once before the start, outside the match
@@ -346,6 +355,12 @@ class GameEngine:
     ) -> dict[str, Any]:
         """A random legal submission, as form data: the bot that `playtest` uses."""
         raise NotImplementedError
+
+    # optional: who may talk --------------------------------------------------------------
+    def talk_problem(self, state: dict[str, Any], seats: frozenset[int]) -> str | None:
+        """Why these seats (two or more) may not talk together now, or None if they may. The
+        platform asks before every message of a players' conversation; the default allows all."""
+        return None
 
     # optional: immediate actions ------------------------------------------------------------
     def actions(self, state: dict[str, Any], seat: int, open_phase_keys: list[str]) -> list[ActionSpec]:

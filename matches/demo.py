@@ -38,7 +38,7 @@ def seed_demo():
             match = Match.objects.create(season=season, game=engine.slug, title=f"Demo: {engine.name}", kind=engine.kind,
                                          settings=demo_settings(engine))
             for seat, member in enumerate(seats):
-                role = engine.roles[seat % len(engine.roles)] if engine.roles else ""
+                role = engine.default_roles(len(seats))[seat]
                 MatchPlayer.objects.create(match=match, season_player=member, seat=seat, role=role)
             transaction.on_commit(lambda pk=match.pk: lifecycle.do_start(pk))
     return [(HOST, "host (admin at /admin/)")] + [

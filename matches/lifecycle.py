@@ -143,13 +143,22 @@ def check_start(match):
     engine = engine_of(match)
     if match.seats.exclude(season_player__season=match.season_id).exists():
         return "Every seat must be a player of this match's season."
-    seats = list(match.seats.order_by("seat").values_list("seat", "role"))
-    if [s for s, _ in seats] != list(range(len(seats))):
+    seats = list(match.seats.order_by("seat").select_related("season_player"))
+    if [s.seat for s in seats] != list(range(len(seats))):
         return "Seats must be numbered 0, 1, 2, … without gaps."
-    if engine.roles and any(role not in engine.roles for _, role in seats):
+    roles = [seat_role(engine, s) for s in seats]
+    if engine.roles and any(role not in engine.roles for role in roles):
         return f"Every seat needs a role: one of {', '.join(engine.roles)}."
+    problem = engine.roles and engine.check_roles(roles)
+    if problem:
+        return problem
     settings = engine.validate_settings(match.settings, len(seats))
     return settings.message if isinstance(settings, Invalid) else None
+
+
+def seat_role(engine, seat):
+    """The seat's role: the one the host gave, else the one its season status gives (S1)."""
+    return seat.role or engine.role_for_status.get(seat.season_player.realm, "")
 
 
 def do_start(match_id, by=None):
@@ -173,6 +182,10 @@ def do_start(match_id, by=None):
         engine = engine_of(match)
         seats = _seats(match)
         match.settings = prepared
+        for seat in seats:
+            if not seat.role and seat_role(engine, seat):
+                seat.role = seat_role(engine, seat)
+                seat.save(update_fields=["role"])
         infos = [SeatInfo(s.seat, s.season_player.display_name, s.role) for s in seats]
         now = clock.now()
         transition = engine.setup(infos, match.settings, derive_rng(match.seed, "setup"))

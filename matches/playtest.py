@@ -58,7 +58,7 @@ def _new_match(engine, players, seed, settings):
     for seat in range(players):
         user = user_model.objects.create(username=f"bot-{tag}-{seat}")
         member = SeasonPlayer.objects.create(season=season, user=user, display_name=f"Bot {seat + 1}")
-        role = engine.roles[seat % len(engine.roles)] if engine.roles else ""
+        role = engine.default_roles(players)[seat]
         MatchPlayer.objects.create(match=match, season_player=member, seat=seat, role=role)
         LedgerEntry.objects.create(season=season, player=member, kind=GARNET, amount=STARTING_GARNETS,
                                    reason="Playtest starting garnets")

@@ -1,0 +1,90 @@
+"""Plans and lists: every illegal one refused with its reason, the missed-day defaults (S2, S12g).
+Seats 0 and 1 are the photographers, 2-7 the Pokemon."""
+
+import random
+from unittest import TestCase
+
+from games.engine_api import Invalid, SeatInfo
+from games.pokemon_snap.engine.game import ENGINE, day_key
+
+ROLES = ["photographer"] * 2 + ["pokemon"] * 6
+PLAN = {"morning": "A", "afternoon": "C", "afternoon_target": "3", "evening": "V"}
+LIST = {"exhibit": "C", **{f"rank_{i}": str(p) for i, p in enumerate([7, 6, 5, 4, 3, 2], start=1)}}
+
+
+def start():
+    seats = [SeatInfo(i, f"P{i}", role) for i, role in enumerate(ROLES)]
+    return ENGINE.setup(seats, ENGINE.validate_settings({"first_priority": 1}, 8), random.Random(1)).state
+
+
+class PlanTestCase(TestCase):
+    def setUp(self):
+        self.state = start()
+
+    def check(self, seat, data):
+        return ENGINE.validate_submission(self.state, day_key(self.state["day"]), seat, data)
+
+    def refused(self, seat, data, reason):
+        result = self.check(seat, data)
+        self.assertIsInstance(result, Invalid, data)
+        self.assertIn(reason, result.message)
+
+    def next_day(self, plans):
+        subs = {s: LIST if s < 2 else plans.get(s, {"evening": "V"}) for s in range(8)}
+        subs[1] = {**LIST, "exhibit": "D"}
+        self.state = ENGINE.resolve(self.state, day_key(self.state["day"]), subs, random.Random(2)).state
+
+    def test_it_keeps_a_legal_plan_as_form_data(self):
+        self.assertEqual(self.check(2, {**PLAN, "morning_target": "4", "evening_lose": "cool"}), PLAN)
+
+    def test_it_refuses_a_day_without_a_contest_or_with_two(self):
+        self.refused(2, {"morning": "A"}, "exactly one contest")
+        self.refused(2, {"morning": "V", "evening": "W"}, "exactly one contest")
+
+    def test_it_refuses_an_activity_twice_in_a_day(self):
+        self.refused(2, {"morning": "B", "afternoon": "B", "evening": "V"}, "Activity B twice")
+
+    def test_it_refuses_yesterday_s_activity_and_a_contest_done(self):
+        self.next_day({2: {"morning": "E", "evening": "Y"}})
+        self.refused(2, {"morning": "E", "evening": "V"}, "You did Activity E yesterday")
+        self.refused(2, {"morning": "B", "evening": "Y"}, "You did Contest Y on day 1")
+        self.assertNotIsInstance(self.check(2, {"morning": "B", "evening": "V"}), Invalid)
+        form = ENGINE.form(self.state, day_key(2), 2)
+        self.assertNotIn("E", [value for value, _ in form.fields[0].choices])  # not even offered
+        self.assertIn("ruled out: E", form.intro)
+
+    def test_it_refuses_missing_or_wrong_choices(self):
+        self.refused(2, {"morning": "C", "evening": "V"}, "Morning: Activity C needs another Pokemon")
+        self.refused(2, {"morning": "F", "morning_target": "2", "evening": "V"}, "needs another Pokemon")  # itself
+        self.refused(2, {"morning": "F", "morning_target": "0", "evening": "V"}, "needs another Pokemon")  # a photographer
+        self.refused(2, {"morning": "G", "morning_lose": "cool", "morning_gain": "cool", "evening": "V"}, "different one")
+        self.refused(2, {"morning": "G", "morning_lose": "cool", "evening": "V"}, "a stat to gain")
+        self.refused(2, {"morning": "I", "morning_attribute": "cool", "morning_points": 4, "evening": "V"}, "1 to 3")
+        self.refused(2, {"morning": "J", "morning_attribute": "luck", "evening": "V"}, "needs a stat")
+        self.refused(2, {"morning": "K", "evening": "V"}, "an activity A-J")
+        self.refused(2, {"morning": ["A"], "evening": "V"}, "an activity A-J")
+        self.refused(2, {"evening": "V", "nonsense": "1"}, "no such field")
+
+    def test_it_refuses_a_plan_on_a_closed_day(self):
+        self.assertIsInstance(ENGINE.validate_submission(self.state, day_key(2), 2, PLAN), Invalid)
+
+    def test_it_defaults_a_missed_plan_to_an_evening_contest_not_yet_done(self):
+        self.next_day({2: {"evening": "V"}})
+        for seed in range(20):
+            missed = ENGINE.default_submission(self.state, day_key(2), 2, None, random.Random(seed))
+            self.assertEqual(set(missed), {"evening"})
+            self.assertIn(missed["evening"], "WXYZ")
+
+    def test_it_refuses_a_list_that_is_not_the_six_once_or_an_exhibit_used(self):
+        self.assertEqual(self.check(0, LIST), LIST)
+        self.assertIsInstance(self.check(0, {**LIST, "rank_6": "7"}), Invalid)
+        self.assertIsInstance(self.check(0, {**LIST, "rank_6": "0"}), Invalid)
+        self.assertIsInstance(self.check(0, {**LIST, "exhibit": "F"}), Invalid)
+        self.next_day({})
+        self.assertIn("not used yet", self.check(0, LIST).message)
+
+    def test_it_defaults_a_missed_list_to_an_unused_exhibit_and_a_full_order(self):
+        self.next_day({})
+        missed = ENGINE.default_submission(self.state, day_key(2), 0, None, random.Random(5))
+        self.assertNotEqual(missed["exhibit"], "C")
+        self.assertEqual(sorted(int(missed[f"rank_{i}"]) for i in range(1, 7)), [2, 3, 4, 5, 6, 7])
