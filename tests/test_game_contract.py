@@ -27,8 +27,7 @@ HOSTILE = [
 
 def seats_for(engine, n=None):
     n = n or engine.min_seats
-    roles = engine.roles
-    return [api.SeatInfo(i, f"Player {i}", roles[i % len(roles)] if roles else "") for i in range(n)]
+    return [api.SeatInfo(i, f"Player {i}", role) for i, role in enumerate(engine.default_roles(n))]
 
 
 def play(engine, seed, n=None, miss=0.15):

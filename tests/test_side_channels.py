@@ -19,9 +19,8 @@ class HiddenMovesTestCase(SideChannelTestCase):
         names = PEOPLE[:engine.min_seats]
         match = self.make_match(names, settings={})
         for seat in match.seats.all():
-            if engine.roles:
-                seat.role = engine.roles[seat.seat % len(engine.roles)]
-                seat.save()
+            seat.role = engine.default_roles(len(names))[seat.seat]
+            seat.save()
         for name in names:
             self.give_garnets(name, 5)
         return self.start(match)

@@ -43,14 +43,14 @@ def contests_left(state, seat):
 def plan_form(state, seat, day):
     yesterday = done_yesterday(state, seat, day)
     left = contests_left(state, seat)
-    choices = (("", "Nothing"),) + tuple((a, ACTIVITY_TEXT[a]) for a in ACTIVITIES if a not in yesterday) \
+    choices = tuple((a, ACTIVITY_TEXT[a]) for a in ACTIVITIES if a not in yesterday) \
         + tuple((c, f"Contest {c}") for c in left)
     others = tuple((str(p), state["pokemon_names"][str(p)]) for p in state["pokemon"] if p != seat)
     fields = []
     for slot in SLOTS:
         title = slot.capitalize()
         fields += [
-            api.Field(slot, title, api.CHOICE, choices),
+            api.Field(slot, f"{title} (— for nothing)", api.CHOICE, choices),
             api.Field(f"{slot}_target", f"{title}: the other Pokemon (C, F)", api.CHOICE, others),
             api.Field(f"{slot}_lose", f"{title}: stat to lose (G)", api.CHOICE, STAT_CHOICES),
             api.Field(f"{slot}_gain", f"{title}: stat to gain (G)", api.CHOICE, STAT_CHOICES),

@@ -14,6 +14,10 @@ COLOURS = {"cool": "#2471a3", "cute": "#d81b60", "clever": "#7d3c98", "tough": "
 SLOTS_PER_DAY, DAYS = 3, 5
 
 
+def _n(value):
+    return f"{value:.1f}"
+
+
 @register.simple_tag
 def stat_chart(history):
     top = max([6] + [v for point in history for v in point])
@@ -26,14 +30,14 @@ def stat_chart(history):
     parts = [format_html('<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#999"/>', LEFT, TOP + plot_h, WIDTH - 8, TOP + plot_h)]
     for value in range(0, top + 1, max(1, top // 4)):
         y = TOP + plot_h - value * plot_h / top
-        parts.append(format_html('<text x="{}" y="{:.1f}" font-size="10" text-anchor="end" fill="#555">{}</text>'
-                                 '<line x1="{}" y1="{:.1f}" x2="{}" y2="{:.1f}" stroke="#eee"/>',
-                                 LEFT - 4, y + 3, value, LEFT, y, WIDTH - 8, y))
+        parts.append(format_html('<text x="{}" y="{}" font-size="10" text-anchor="end" fill="#555">{}</text>'
+                                 '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#eee"/>',
+                                 LEFT - 4, _n(y + 3), value, LEFT, _n(y), WIDTH - 8, _n(y)))
     for day in range(1, DAYS + 1):
         x = LEFT + (day - 1) * SLOTS_PER_DAY * step
-        parts.append(format_html('<line x1="{:.1f}" y1="{}" x2="{:.1f}" y2="{}" stroke="#ddd" stroke-dasharray="3 3"/>'
-                                 '<text x="{:.1f}" y="{}" font-size="10" fill="#555">day {}</text>',
-                                 x, TOP, x, TOP + plot_h, x + 4, HEIGHT - 14, day))
+        parts.append(format_html('<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#ddd" stroke-dasharray="3 3"/>'
+                                 '<text x="{}" y="{}" font-size="10" fill="#555">day {}</text>',
+                                 _n(x), TOP, _n(x), TOP + plot_h, _n(x + 4), HEIGHT - 14, day))
     for k, name in enumerate(STATS):
         points = " ".join(xy(i, point[k]) for i, point in enumerate(history))
         parts.append(format_html('<polyline points="{}" fill="none" stroke="{}" stroke-width="2"><title>{}</title></polyline>',

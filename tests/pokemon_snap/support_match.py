@@ -1,0 +1,35 @@
+"""A Pokemon Snap match in the test season: Bob and Carol in Heaven photograph, Alice, Dave,
+Frank, Grace, Heidi and Ivan in Hell are the Pokemon (seats 2-7), roles read from the season."""
+
+from matches import lifecycle
+from matches.models import SeasonPlayer
+
+SEATS = ("bob", "carol", "alice", "dave", "frank", "grace", "heidi", "ivan")
+LIST = ["2", "3", "4", "5", "6", "7"]
+
+
+def ranked(exhibit, order):
+    return {"exhibit": exhibit, **{f"rank_{i}": str(p) for i, p in enumerate(order, start=1)}}
+
+
+class SnapMatchMixin:
+    game = "pokemon_snap"
+    settings = {"first_priority": 1, "day1_seconds": 3600, "day_seconds": 3600}
+    seats = SEATS
+
+    def setUp(self):
+        super().setUp()
+        SeasonPlayer.objects.filter(user__username__in=["bob", "carol"]).update(realm="heaven")
+        SeasonPlayer.objects.filter(user__username__in=SEATS[2:]).update(realm="hell")
+        self.start()
+
+    def send(self, name, data):
+        lifecycle.do_submit(self.open_phase().pk, self.seat(name), data)
+
+    def close_day(self):
+        lifecycle.do_force_close(self.open_phase().pk)
+        self.match.refresh_from_db()
+
+    def finish(self):
+        while self.open_phase():
+            self.close_day()
