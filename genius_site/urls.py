@@ -6,7 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 import matches.converters  # noqa: F401  (registers <id:...>)
-from matches.views import accounts, health, host, player, public
+from matches.views import accounts, health, host, player, public, talk
 
 urlpatterns = [
     # public
@@ -21,9 +21,14 @@ urlpatterns = [
     path("play/<id:match_id>/phases/<id:phase_id>/submit/", player.submit, name="submit"),
     path("play/<id:match_id>/actions/<slug:name>/", player.act, name="act"),
     path("seasons/<slug:slug>/give/", player.give, name="give"),
+    path("play/<id:match_id>/talk/<id:conversation_id>/post/", talk.post, name="talk_post"),
+    path("play/<id:match_id>/talk/start/", talk.start, name="talk_start"),
+    path("play/<id:match_id>/talk/messages/<id:message_id>/", talk.change, name="talk_change"),
     # host
     path("host/matches/<id:match_id>/", host.match_host, name="match_host"),
     path("host/matches/<id:match_id>/export.json", host.match_export, name="match_export"),
+    path("host/matches/<id:match_id>/announce/", talk.announce, name="talk_announce"),
+    path("host/matches/<id:match_id>/mute/", talk.mute, name="talk_mute"),
     path("admin/login/", accounts.admin_login),
     path("admin/", admin.site.urls),
     # accounts

@@ -15,7 +15,7 @@ from games import registry
 from games.engine_api import Context, Invalid, SeatInfo, derive_rng
 
 from . import clock, deadlines, live
-from .models import Action, Event, LedgerEntry, Match, Phase, Submission, balances_for, state_hash
+from .models import Action, Conversation, Event, LedgerEntry, Match, Phase, Submission, balances_for, state_hash
 
 log = logging.getLogger(__name__)
 
@@ -190,6 +190,7 @@ def do_start(match_id, by=None):
         now = clock.now()
         transition = engine.setup(infos, match.settings, derive_rng(match.seed, "setup"))
         match.status, match.started_at = Match.RUNNING, now
+        Conversation.objects.create(match=match, kind=Conversation.TABLE, members=[s.seat for s in seats], created_at=now)
         _public(match, "match.started", f"{match.title} has started.", now)
         _apply(match, transition, now)
         return Done("The match has started.")

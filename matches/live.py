@@ -14,8 +14,10 @@ def group_name(match_id):
     return f"match-{match_id}"
 
 
-def announce(match_id, seq):
+def announce(match_id, seq, talk_stamp=None):
+    """`talk_stamp` marks a change of talk (not of events): renders begun before it are not
+    handed to sockets told of it."""
     layer = get_channel_layer()
     if layer is None:
         return
-    async_to_sync(layer.group_send)(group_name(match_id), {"type": "match.changed", "seq": seq})
+    async_to_sync(layer.group_send)(group_name(match_id), {"type": "match.changed", "seq": seq, "talk": talk_stamp})

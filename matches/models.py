@@ -154,6 +154,7 @@ class MatchPlayer(models.Model):
     season_player = models.ForeignKey(SeasonPlayer, on_delete=models.PROTECT, related_name="seats")
     seat = models.PositiveSmallIntegerField()
     role = models.CharField(max_length=30, blank=True)
+    muted = models.BooleanField(default=False, help_text="A muted player cannot post in this match's conversations.")
 
     class Meta:
         ordering = ["seat"]
@@ -278,3 +279,35 @@ def communal_pool(season, public=True):
     if public:
         rows = _publicly_known(rows)
     return rows.aggregate(t=Sum("amount"))["t"] or 0
+
+
+class Conversation(models.Model):
+    """Talk in a match: the players' table (every seat), a group a player started, or the host's
+    announcements (to every seat or one). Members are seat numbers; the host reads them all."""
+
+    TABLE, GROUP, ANNOUNCEMENTS = "table", "group", "announcements"
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="conversations")
+    kind = models.CharField(max_length=16, choices=[(TABLE, "Table talk"), (GROUP, "Group"),
+                                                    (ANNOUNCEMENTS, "Announcements")])
+    members = models.JSONField(default=list)  # sorted seat numbers
+    created_at = models.DateTimeField(default=clock.now)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def has_seat(self, seat):
+        return seat in self.members
+
+
+class Message(models.Model):
+    conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="messages")
+    sender = models.ForeignKey(MatchPlayer, on_delete=models.CASCADE, null=True, blank=True)  # None: the host
+    text = models.TextField()
+    created_at = models.DateTimeField(default=clock.now)
+    edited_at = models.DateTimeField(null=True, blank=True)
+    deleted = models.BooleanField(default=False)
+    history = models.JSONField(default=list)  # earlier texts, for the host
+    revision = models.PositiveIntegerField(default=0)  # grows with each edit or deletion: the live count
+
+    class Meta:
+        ordering = ["pk"]

@@ -7,6 +7,7 @@ from django.template.loader import select_template
 
 from games.engine_api import Viewer
 
+from . import talk
 from .forms import build_form
 from .lifecycle import engine_of
 from .models import Event, Phase, balances_for
@@ -90,8 +91,11 @@ def match_picture(match, viewer, player=None):
         "awards": named_awards(match, seats) if match.is_over or viewer.is_host else [],
         "live_check_seconds": settings.LIVE_CHECK_SECONDS,
     }
+    picture["talk"] = talk.talk_picture(match, viewer, player)
+    picture["talk_count"] = talk.talk_count(match, viewer)
     if player is not None:
         picture.update(player_part(match, player, open_phases))
+        picture["talk_with"] = talk.may_start_with(match, player)
         picture["forms_key"] = forms_key(picture)
     return picture
 

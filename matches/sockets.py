@@ -8,6 +8,7 @@ from games.engine_api import Viewer
 from .access import is_host
 from .models import Match, MatchPlayer
 from .presenters import match_picture, viewer_seq
+from .talk import talk_count
 
 
 class SocketViewer:
@@ -41,9 +42,11 @@ def resolve_viewer(user, match_id, mode):
 
 
 def current_seq(match_id, socket_viewer):
-    """The viewer's own event count now (one query): what the page's periodic check compares."""
+    """The viewer's own event and talk counts now: what the page's periodic check compares."""
     match = Match.objects.filter(pk=match_id).only("pk", "status").first()
-    return viewer_seq(match, socket_viewer.viewer) if match else 0
+    if match is None:
+        return 0, 0
+    return viewer_seq(match, socket_viewer.viewer), talk_count(match, socket_viewer.viewer)
 
 
 def socket_update(match_id, socket_viewer, since, csrf_token=""):
@@ -55,11 +58,14 @@ def socket_update(match_id, socket_viewer, since, csrf_token=""):
     picture = match_picture(match, socket_viewer.viewer, player)
     picture["csrf_token"] = csrf_token
     sections = {"live-state": render_to_string("matches/_live_state.html", picture)}
+    if not socket_viewer.viewer.is_spectator:
+        sections["live-talk"] = render_to_string("matches/_talk.html", picture)
     if player is not None:
         sections["live-forms"] = render_to_string("matches/_live_forms.html", picture)
     return {
         "type": "update",
         "seq": picture["seq"],
+        "talk": picture["talk_count"],
         "status": match.status,
         "server_time": timezone.now().isoformat(),
         "forms_key": picture.get("forms_key", ""),

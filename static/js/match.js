@@ -20,6 +20,7 @@
   if (!root || !("WebSocket" in window)) return;
 
   var seq = parseInt(root.dataset.seq || "0", 10);
+  var talk = parseInt(root.dataset.talk || "0", 10);
   var checkEvery = 1000 * (parseFloat(root.dataset.checkSeconds) || 15);
   var formsKey = null, delay = 1000, socket = null;
 
@@ -38,10 +39,25 @@
       if (formsKey !== null) forms.classList.add("flash");
       forms.innerHTML = update.sections["live-forms"];
     }
+    var talkBox = document.getElementById("live-talk");
+    if (talkBox && update.sections["live-talk"] !== undefined) replaceKeeping(talkBox, update.sections["live-talk"]);
     formsKey = update.forms_key;
     seq = Math.max(seq, update.seq);
     root.dataset.seq = String(seq);
+    if (update.talk !== undefined) talk = update.talk;
     tick();
+  }
+
+  // New messages must not wipe a message being written: text and focus survive the redraw.
+  function replaceKeeping(box, html) {
+    var kept = {}, focused = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.keep : null;
+    box.querySelectorAll("[data-keep]").forEach(function (el) { kept[el.dataset.keep] = el.value; });
+    box.innerHTML = html;
+    box.querySelectorAll("[data-keep]").forEach(function (el) {
+      if (kept[el.dataset.keep] !== undefined) el.value = kept[el.dataset.keep];
+      if (el.dataset.keep === focused) el.focus();
+    });
   }
 
   var retry = null;
@@ -50,7 +66,7 @@
     clearTimeout(retry);
     if (socket && socket.readyState <= 1) return;  // connecting or open already
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + root.dataset.socket + "?since=" + seq);
+    socket = new WebSocket(scheme + location.host + root.dataset.socket + "?since=" + seq + "&talk=" + talk);
     setConn("connecting", "connecting…");
     socket.onopen = function () { delay = 1000; setConn("live", "on"); };
     socket.onmessage = function (msg) {
