@@ -6,7 +6,7 @@ from django.db import transaction
 from games import registry
 from games.engine_api import GARNET
 
-from . import lifecycle
+from . import lifecycle, talk
 from .models import LedgerEntry, Match, MatchPlayer, Season, SeasonPlayer
 
 DEMO_PASSWORD = "demo-password"
@@ -40,8 +40,18 @@ def seed_demo():
             for seat, member in enumerate(seats):
                 role = engine.default_roles(len(seats))[seat]
                 MatchPlayer.objects.create(match=match, season_player=member, seat=seat, role=role)
-            transaction.on_commit(lambda pk=match.pk: lifecycle.do_start(pk))
+            transaction.on_commit(lambda pk=match.pk: _start_with_talk(pk))
     return [(HOST, "host (admin at /admin/)")] + [
         (m.user.username, ", ".join(s.match.title for s in m.seats.select_related("match")) or "no match")
         for m in season.players.select_related("user")
     ]
+
+
+def _start_with_talk(match_id):
+    """Start a demo match and say hello at its table, so a visitor sees the talk working."""
+    lifecycle.do_start(match_id)
+    match = Match.objects.get(pk=match_id)
+    table = match.conversations.get(kind="table")
+    first, second = match.seats.order_by("seat")[:2]
+    talk.do_post(first, table.pk, "Hello everyone, good luck!")
+    talk.do_post(second, table.pk, "Good luck! Read the rules first (the Rules link above).")

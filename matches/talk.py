@@ -26,11 +26,12 @@ TALKING = (Match.RUNNING, Match.PAUSED, Match.FINISHED)
 # --- who may talk -----------------------------------------------------------------------------
 
 
-def talk_problem(match, members):
-    """Why these seats may not talk together now, or None."""
+def talk_problem(match, members, seats=None):
+    """Why these seats may not talk together now, or None. `seats`: every seat of the match,
+    if the caller has them already."""
     if match.status not in TALKING:
         return "Talk opens when the match starts." if match.status == Match.DRAFT else "This match was cancelled."
-    seats = set(match.seats.values_list("seat", flat=True))
+    seats = set(seats if seats is not None else match.seats.values_list("seat", flat=True))
     if match.kind == Match.DEATH and set(members) != seats:
         return "In a Death Match only the two players' table talk is open."
     if match.status == Match.FINISHED:
@@ -187,7 +188,8 @@ def _announce(match):
 def talk_picture(match, viewer, player=None):
     """The conversations `viewer` reads, each with its messages and, for a player, whether they
     may post now (and why not)."""
-    names = {s.seat: s.season_player.display_name for s in match.seats.select_related("season_player")}
+    rows = list(match.seats.select_related("season_player"))
+    names = {s.seat: s.season_player.display_name for s in rows}
     conversations = visible_conversations(match, viewer)
     messages = {}
     for m in Message.objects.filter(conversation__in=conversations).select_related("sender"):
@@ -197,7 +199,7 @@ def talk_picture(match, viewer, player=None):
         rows = messages.get(c.pk, [])
         for m in rows:
             m.sender_name = names.get(m.sender.seat, "?") if m.sender else "Host"
-        problem = None if c.kind == Conversation.ANNOUNCEMENTS else talk_problem(match, c.members)
+        problem = None if c.kind == Conversation.ANNOUNCEMENTS else talk_problem(match, c.members, list(names))
         out.append({"conversation": c, "messages": rows, "closed": problem,
                     "title": _title(c, names, viewer), "can_post": player is not None and problem is None
                     and c.kind != Conversation.ANNOUNCEMENTS and not player.muted})
@@ -215,8 +217,9 @@ def _title(c, names, viewer):
 
 def may_start_with(match, player):
     """The seats a player may open a two-person conversation with now."""
-    return [s for s in match.seats.select_related("season_player") if s.seat != player.seat
-            and talk_problem(match, [player.seat, s.seat]) is None]
+    rows = list(match.seats.select_related("season_player"))
+    seats = [s.seat for s in rows]
+    return [s for s in rows if s.seat != player.seat and talk_problem(match, [player.seat, s.seat], seats) is None]
 
 
 def viewer_of(player):

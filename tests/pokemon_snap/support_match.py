@@ -17,10 +17,13 @@ class SnapMatchMixin:
     settings = {"first_priority": 1, "day1_seconds": 3600, "day_seconds": 3600}
     seats = SEATS
 
-    def setUp(self):
-        super().setUp()
+    def make_people(self):
+        super().make_people()
         SeasonPlayer.objects.filter(user__username__in=["bob", "carol"]).update(realm="heaven")
         SeasonPlayer.objects.filter(user__username__in=SEATS[2:]).update(realm="hell")
+
+    def setUp(self):
+        super().setUp()
         self.start()
 
     def send(self, name, data):
