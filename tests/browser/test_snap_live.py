@@ -5,22 +5,13 @@ seat's own part of the day's end arriving without a reload, the spectator seeing
 import pytest
 
 from matches import lifecycle
-from matches.models import SeasonPlayer
 from tests.browsers import BrowserGameTestCase, chromium, screenshot
-from tests.pokemon_snap.support_match import SEATS, ranked
+from tests.pokemon_snap.support_match import SnapPeopleMixin, ranked
 
 pytestmark = pytest.mark.browser
 
 
-class SnapInTheBrowserTestCase(BrowserGameTestCase):
-    game = "pokemon_snap"
-    seats = SEATS
-    settings = {"first_priority": 1}
-
-    def make_people(self):
-        super().make_people()
-        SeasonPlayer.objects.filter(user__username__in=["bob", "carol"]).update(realm="heaven")
-        SeasonPlayer.objects.filter(user__username__in=SEATS[2:]).update(realm="hell")
+class SnapInTheBrowserTestCase(SnapPeopleMixin, BrowserGameTestCase):
 
     def test_one_day_live(self):
         m = self.match.pk

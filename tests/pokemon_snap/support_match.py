@@ -12,7 +12,9 @@ def ranked(exhibit, order):
     return {"exhibit": exhibit, **{f"rank_{i}": str(p) for i, p in enumerate(order, start=1)}}
 
 
-class SnapMatchMixin:
+class SnapPeopleMixin:
+    """The people of the test season, Bob and Carol in Heaven, the Pokemon seats in Hell."""
+
     game = "pokemon_snap"
     settings = {"first_priority": 1, "day1_seconds": 3600, "day_seconds": 3600}
     seats = SEATS
@@ -22,6 +24,8 @@ class SnapMatchMixin:
         SeasonPlayer.objects.filter(user__username__in=["bob", "carol"]).update(realm="heaven")
         SeasonPlayer.objects.filter(user__username__in=SEATS[2:]).update(realm="hell")
 
+
+class SnapMatchMixin(SnapPeopleMixin):
     def setUp(self):
         super().setUp()
         self.start()
