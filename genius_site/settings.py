@@ -149,6 +149,18 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_TIMEZONE = "UTC"
 
+# Email (reminders, results): the console by default; SMTP when EMAIL_HOST is set.
+EMAIL_HOST = env("EMAIL_HOST", "")
+EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+                 else "django.core.mail.backends.console.EmailBackend")
+EMAIL_PORT = int(env("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = env("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env("EMAIL_USE_TLS", "") == "1"
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "genius-site <noreply@localhost>")
+# The site's address as players reach it, for links in emails and calendar entries.
+SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},

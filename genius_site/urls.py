@@ -6,7 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 import matches.converters  # noqa: F401  (registers <id:...>)
-from matches.views import accounts, health, host, player, public, talk
+from matches.views import accounts, health, host, player, public, reminders, talk
 
 urlpatterns = [
     # public
@@ -34,6 +34,8 @@ urlpatterns = [
     # accounts
     path("accounts/login/", accounts.ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("account/", reminders.account, name="account"),
+    path("calendar/<str:token>.ics", reminders.calendar_feed, name="calendar_feed"),
     path("accounts/invite/<uidb64>/<token>/", accounts.InviteView.as_view(), name="invite"),
 ]
 

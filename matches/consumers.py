@@ -27,7 +27,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.last_seq = _int(query.get("since", ["0"])[0])
-        self.last_talk = _int(query.get("talk", ["0"])[0])
+        self.last_personal = _int(query.get("personal", ["0"])[0])
         self.sent_any = self.last_seq > 0  # a page that has seen events needs only what is newer
         self.csrf = self.scope.get("cookies", {}).get("csrftoken", "")
         await self.channel_layer.group_add(live.group_name(self.match_id), self.channel_name)
@@ -46,14 +46,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=json.dumps({"type": "error", "message": content}))
         elif content["type"] == "resync":  # the browser asks for everything after `since`
             self.last_seq = min(self.last_seq, _int(content.get("since", 0)))
-            self.last_talk = min(self.last_talk, _int(content.get("talk", 0)))
+            self.last_personal = min(self.last_personal, _int(content.get("personal", 0)))
             await self.push(force=True)
         else:
             # Pushes are at most once, and a channel layer that lost its Redis for a moment
             # loses them silently: the page asks now and then, and one cheap query answers.
-            seq, talk = await database_sync_to_async(current_seq)(self.match_id, self.viewer)
-            if seq > self.last_seq or talk > self.last_talk:
-                await self.push(at_least=seq, stamp=("check", talk))
+            seq, personal = await database_sync_to_async(current_seq)(self.match_id, self.viewer)
+            if seq > self.last_seq or personal > self.last_personal:
+                await self.push(at_least=seq, stamp=("check", personal))
 
     async def match_changed(self, message):
         # The announcement carries the match's own event number, which counts events this viewer
@@ -63,16 +63,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.push(at_least=message["seq"], stamp=message.get("talk"))
 
     async def push(self, force=False, at_least=0, stamp=None):
-        """Send this viewer's update if their own event or talk count grew (or when asked to)."""
-        key = (self.viewer.render_key(self.csrf), self.match_id, self.last_seq, self.last_talk, at_least, stamp)
-        seq, talk, text = await render_once(key, self.render)
-        if seq > self.last_seq or talk > self.last_talk or force or not self.sent_any:
-            self.last_seq, self.last_talk, self.sent_any = seq, talk, True
+        """Send this viewer's update if their own event count or personal count (messages and
+        reminders they may read) grew, or when asked to."""
+        key = (self.viewer.render_key(self.csrf), self.match_id, self.last_seq, self.last_personal, at_least, stamp)
+        seq, personal, text = await render_once(key, self.render)
+        if seq > self.last_seq or personal > self.last_personal or force or not self.sent_any:
+            self.last_seq, self.last_personal, self.sent_any = seq, personal, True
             await self.send(text_data=text)
 
     async def render(self):
         update = await database_sync_to_async(socket_update)(self.match_id, self.viewer, self.last_seq, self.csrf)
-        return update["seq"], update["talk"], json.dumps(update)
+        return update["seq"], update["personal"], json.dumps(update)
 
 
 _in_flight = {}

@@ -23,13 +23,22 @@ def schedule(phase):
     # "inprocess": the loop below finds the phase on its next wake-up (at most a second away).
 
 
+def run_due(now=None):
+    """Everything the clock triggers: overdue phases closed, then the reminders now due."""
+    from . import lifecycle, reminders
+
+    closed = lifecycle.sweep(now)
+    reminders.send_due(now)
+    return closed
+
+
 def _sweep_and_next_wait(max_wait):
-    from . import clock, lifecycle
+    from . import clock
     from .models import Match, Phase
 
     close_old_connections()
     try:
-        lifecycle.sweep()
+        run_due()
         nxt = (
             Phase.objects.filter(status=Phase.OPEN, match__status=Match.RUNNING)
             .order_by("deadline")

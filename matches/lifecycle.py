@@ -340,6 +340,13 @@ def _close(match, phase, reason, now):
     how = {"early": "everyone submitted", "host": "closed by the host"}.get(reason, "deadline")
     _public(match, "phase.closed", f"Closed: {phase.title} ({how}).", now, phase=phase.key)
     _apply(match, transition, now)
+    _email_results_on_commit(phase)
+
+
+def _email_results_on_commit(phase):
+    from .reminders import email_results  # reminders builds on this module
+
+    transaction.on_commit(lambda: email_results(phase.pk), robust=True)
 
 
 def overdue_phase_ids(now=None):

@@ -311,3 +311,35 @@ class Message(models.Model):
 
     class Meta:
         ordering = ["pk"]
+
+
+def default_reminder_minutes():
+    return [720, 60, 10]
+
+
+def new_calendar_token():
+    return secrets.token_urlsafe(24)
+
+
+class Preferences(models.Model):
+    """A person's own choices: when to be reminded of a deadline, whether to be emailed results,
+    and the secret of their calendar feed."""
+
+    user = models.OneToOneField(conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences")
+    reminder_minutes = models.JSONField(default=default_reminder_minutes)
+    email_results = models.BooleanField(default=False)
+    calendar_token = models.CharField(max_length=64, unique=True, default=new_calendar_token)
+
+
+class Reminder(models.Model):
+    """A reminder sent to a seat for an open phase: at most one per (phase, seat, minutes), so a
+    scheduler that runs twice sends nothing twice."""
+
+    phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="reminders")
+    player = models.ForeignKey(MatchPlayer, on_delete=models.CASCADE, related_name="reminders")
+    minutes = models.PositiveIntegerField()
+    sent_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [models.UniqueConstraint(fields=["phase", "player", "minutes"], name="one_reminder_each")]

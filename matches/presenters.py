@@ -7,7 +7,7 @@ from django.template.loader import select_template
 
 from games.engine_api import Viewer
 
-from . import talk
+from . import reminders, talk
 from .forms import build_form
 from .lifecycle import engine_of
 from .models import Event, Phase, balances_for
@@ -92,12 +92,27 @@ def match_picture(match, viewer, player=None):
         "live_check_seconds": settings.LIVE_CHECK_SECONDS,
     }
     picture["talk"] = talk.talk_picture(match, viewer, player)
-    picture["talk_count"] = talk.talk_count(match, viewer)
+    picture["personal_count"] = personal_count(match, viewer)
     if player is not None:
         picture.update(player_part(match, player, open_phases))
         picture["talk_with"] = talk.may_start_with(match, player)
+        picture["reminders"] = reminders.open_reminders(player, open_phases)
+        picture["reminder_text"] = reminder_text(picture["reminders"])
         picture["forms_key"] = forms_key(picture)
     return picture
+
+
+def personal_count(match, viewer):
+    """What this viewer alone may read besides events: messages (and their edits) and reminders.
+    Their socket pushes when it grows."""
+    return talk.talk_count(match, viewer) + reminders.reminder_count(match, viewer)
+
+
+def reminder_text(rows):
+    if not rows:
+        return ""
+    r = min(rows, key=lambda r: r.phase.deadline)
+    return f"Reminder: {r.phase.title} closes within {reminders.minutes_text(r.minutes)} and waits on you."
 
 
 def forms_key(picture):

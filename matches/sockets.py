@@ -8,7 +8,7 @@ from games.engine_api import Viewer
 from .access import is_host
 from .models import Match, MatchPlayer
 from .presenters import match_picture, viewer_seq
-from .talk import talk_count
+from .presenters import personal_count
 
 
 class SocketViewer:
@@ -46,7 +46,7 @@ def current_seq(match_id, socket_viewer):
     match = Match.objects.filter(pk=match_id).only("pk", "status").first()
     if match is None:
         return 0, 0
-    return viewer_seq(match, socket_viewer.viewer), talk_count(match, socket_viewer.viewer)
+    return viewer_seq(match, socket_viewer.viewer), personal_count(match, socket_viewer.viewer)
 
 
 def socket_update(match_id, socket_viewer, since, csrf_token=""):
@@ -65,7 +65,8 @@ def socket_update(match_id, socket_viewer, since, csrf_token=""):
     return {
         "type": "update",
         "seq": picture["seq"],
-        "talk": picture["talk_count"],
+        "personal": picture["personal_count"],
+        "reminder": picture.get("reminder_text", ""),
         "status": match.status,
         "server_time": timezone.now().isoformat(),
         "forms_key": picture.get("forms_key", ""),

@@ -11,4 +11,7 @@ def close_phase_at(phase_id):
 
 @shared_task(ignore_result=True)
 def sweep_overdue_phases():
-    return lifecycle.sweep()
+    """The beat's sweep: overdue phases closed and due reminders sent (deadlines.run_due)."""
+    from .deadlines import run_due
+
+    return run_due()

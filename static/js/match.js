@@ -20,7 +20,23 @@
   if (!root || !("WebSocket" in window)) return;
 
   var seq = parseInt(root.dataset.seq || "0", 10);
-  var talk = parseInt(root.dataset.talk || "0", 10);
+  var personal = parseInt(root.dataset.personal || "0", 10);
+  var baseTitle = document.title, lastReminder = "";
+
+  // A reminder shows in the tab's title and, if the player allowed it, as a notification.
+  function remind(text) {
+    document.title = text ? "\u23f0 " + baseTitle : baseTitle;
+    if (text && text !== lastReminder && "Notification" in window && Notification.permission === "granted") {
+      new Notification(baseTitle, {body: text});
+    }
+    lastReminder = text;
+  }
+  remind(root.dataset.reminder || "");
+  var allow = document.querySelector("button.allow-notifications");
+  if (allow && "Notification" in window && Notification.permission === "default") {
+    allow.hidden = false;
+    allow.addEventListener("click", function () { Notification.requestPermission(); allow.hidden = true; });
+  }
   var checkEvery = 1000 * (parseFloat(root.dataset.checkSeconds) || 15);
   var formsKey = null, delay = 1000, socket = null;
 
@@ -44,7 +60,8 @@
     formsKey = update.forms_key;
     seq = Math.max(seq, update.seq);
     root.dataset.seq = String(seq);
-    if (update.talk !== undefined) talk = update.talk;
+    if (update.personal !== undefined) personal = update.personal;
+    if (update.reminder !== undefined) remind(update.reminder);
     tick();
   }
 
@@ -66,7 +83,7 @@
     clearTimeout(retry);
     if (socket && socket.readyState <= 1) return;  // connecting or open already
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + root.dataset.socket + "?since=" + seq + "&talk=" + talk);
+    socket = new WebSocket(scheme + location.host + root.dataset.socket + "?since=" + seq + "&personal=" + personal);
     setConn("connecting", "connecting…");
     socket.onopen = function () { delay = 1000; setConn("live", "on"); };
     socket.onmessage = function (msg) {

@@ -1,0 +1,173 @@
+"""Deadlines nobody misses: reminders before a deadline to a seat that has not acted, results by
+email when a phase that waited on someone closes, and each person's calendar of open deadlines.
+
+Reminders are sent by the scheduler that closes phases (deadlines.run_due), each at most once:
+a Reminder row per (phase, seat, minutes) is written under the match lock, after checking that
+the phase is still open and the seat has still not submitted, and the email leaves on commit."""
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+
+from . import clock, live
+from .lifecycle import _lock
+from .models import Match, MatchPlayer, Phase, Preferences, Reminder, Submission
+
+log = logging.getLogger(__name__)
+
+CHOICES = [(1440, "24 hours"), (720, "12 hours"), (180, "3 hours"), (60, "1 hour"), (30, "30 minutes"),
+           (10, "10 minutes")]
+LONGEST = max(m for m, _ in CHOICES)
+
+
+def preferences(user):
+    prefs, _ = Preferences.objects.get_or_create(user=user)
+    return prefs
+
+
+def minutes_text(minutes):
+    return dict(CHOICES).get(minutes, f"{minutes} minutes")
+
+
+def play_url(match_id):
+    return settings.SITE_URL + reverse("match_play", args=[match_id])
+
+
+# --- reminders --------------------------------------------------------------------------------
+
+
+def due_minutes(phase, prefs, now):
+    """The player's reminders for `phase` whose time has come: those that fit the phase's length
+    (a reminder 12 hours ahead of a 1-hour phase is never due)."""
+    length = (phase.deadline - phase.opened_at).total_seconds()
+    return [m for m in prefs.reminder_minutes
+            if m * 60 < length and phase.deadline - timedelta(minutes=m) <= now < phase.deadline]
+
+
+def send_due(now=None):
+    """Send every reminder due now. Returns how many were recorded."""
+    now = now or clock.now()
+    phases = Phase.objects.filter(status=Phase.OPEN, match__status=Match.RUNNING, deadline__gt=now,
+                                  deadline__lte=now + timedelta(minutes=LONGEST))
+    return sum(_remind_phase(phase.pk, now) for phase in phases.only("pk"))
+
+
+def _remind_phase(phase_id, now):
+    sent = 0
+    with transaction.atomic():
+        phase = Phase.objects.select_related("match").get(pk=phase_id)
+        match = _lock(phase.match_id)
+        phase.refresh_from_db()
+        if phase.status != Phase.OPEN or match.status != Match.RUNNING:
+            return 0
+        acted = set(Submission.objects.filter(phase=phase, source=Submission.PLAYER).values_list("player_id", flat=True))
+        players = MatchPlayer.objects.filter(match=match, seat__in=phase.waits_on).select_related("season_player__user")
+        for player in players:
+            if player.pk in acted:
+                continue
+            due = due_minutes(phase, preferences(player.season_player.user), now)
+            fresh = [m for m in due if _record(phase, player, m, now)]
+            if fresh:
+                sent += len(fresh)
+                transaction.on_commit(lambda p=player, m=min(fresh): _email_reminder(phase.pk, p.pk, m), robust=True)
+        if sent:
+            transaction.on_commit(lambda: live.announce(match.pk, match.event_seq, clock.now().timestamp()), robust=True)
+    return sent
+
+
+def _record(phase, player, minutes, now):
+    try:
+        with transaction.atomic():
+            Reminder.objects.create(phase=phase, player=player, minutes=minutes, sent_at=now)
+    except IntegrityError:  # sent already (a second scheduler run)
+        return False
+    return True
+
+
+def _email_reminder(phase_id, player_id, minutes):
+    phase = Phase.objects.select_related("match").get(pk=phase_id)
+    player = MatchPlayer.objects.select_related("season_player__user").get(pk=player_id)
+    user = player.season_player.user
+    if not user.email:
+        return
+    subject = f"{phase.match.title}: {phase.title} closes in {minutes_text(minutes)}"
+    body = (f"Hello {player.season_player.display_name},\n\n{phase.title} of {phase.match.title} closes at "
+            f"{phase.deadline:%Y-%m-%d %H:%M} UTC and is waiting on you.\n\nPlay: {play_url(phase.match_id)}\n\n"
+            f"Change your reminders at {settings.SITE_URL}{reverse('account')}\n")
+    send_mail(subject, body, None, [user.email])
+
+
+def open_reminders(player, open_phases):
+    """The reminders shown on the player's page: for open phases they have still not acted on."""
+    waiting = [p for p in open_phases if player.seat in p.waits_on]
+    if not waiting:
+        return []
+    acted = set(Submission.objects.filter(phase__in=waiting, player=player, source=Submission.PLAYER)
+                .values_list("phase_id", flat=True))
+    rows = Reminder.objects.filter(player=player, phase__in=[p for p in waiting if p.pk not in acted])
+    latest = {}
+    for r in rows.select_related("phase"):
+        if r.phase_id not in latest or r.minutes < latest[r.phase_id].minutes:
+            latest[r.phase_id] = r
+    return list(latest.values())
+
+
+def reminder_count(match, viewer):
+    """Reminders sent to this seat in this match: they move the seat's own live count only."""
+    if viewer.kind != "seat":
+        return 0
+    return Reminder.objects.filter(phase__match=match, player__seat=viewer.seat).count()
+
+
+# --- results by email -------------------------------------------------------------------------
+
+
+def email_results(phase_id):
+    """After a phase closes: a short email to each waited-on player who asked for one."""
+    phase = Phase.objects.select_related("match").get(pk=phase_id)
+    players = MatchPlayer.objects.filter(match=phase.match, seat__in=phase.waits_on).select_related("season_player__user")
+    for player in players:
+        user = player.season_player.user
+        if user.email and preferences(user).email_results:
+            send_mail(f"{phase.match.title}: {phase.title} has closed",
+                      f"{phase.title} of {phase.match.title} has closed. See what happened: {play_url(phase.match_id)}\n",
+                      None, [user.email])
+
+
+# --- calendar ---------------------------------------------------------------------------------
+
+
+def open_deadlines(user):
+    """(phase, match player) for every open phase of a running match that waits on `user`."""
+    seats = MatchPlayer.objects.filter(season_player__user=user, match__status=Match.RUNNING).select_related("match")
+    out = []
+    for player in seats:
+        for phase in player.match.phases.filter(status=Phase.OPEN):
+            if player.seat in phase.waits_on:
+                out.append((phase, player))
+    return out
+
+
+def calendar(user):
+    """An iCalendar file of the user's open deadlines."""
+    from icalendar import Calendar, Event
+
+    cal = Calendar()
+    cal.add("prodid", "-//genius-site//deadlines//EN")
+    cal.add("version", "2.0")
+    cal.add("x-wr-calname", "genius-site deadlines")
+    for phase, player in open_deadlines(user):
+        event = Event()
+        event.add("uid", f"phase-{phase.pk}-seat-{player.seat}@genius-site")
+        event.add("summary", f"{phase.match.title}: {phase.title} closes")
+        event.add("dtstart", phase.deadline)
+        event.add("dtend", phase.deadline)
+        event.add("dtstamp", clock.now())
+        event.add("url", play_url(phase.match_id))
+        event.add("description", f"Play: {play_url(phase.match_id)}")
+        cal.add_component(event)
+    return cal.to_ical()
