@@ -57,6 +57,13 @@
     }
     var talkBox = document.getElementById("live-talk");
     if (talkBox && update.sections["live-talk"] !== undefined) replaceKeeping(talkBox, update.sections["live-talk"]);
+    // A deadline the host moved reaches the forms too (they are redrawn only when they change).
+    document.querySelectorAll("#live-state li[data-phase] .countdown[data-deadline]").forEach(function (el) {
+      var li = el.closest("li[data-phase]");
+      document.querySelectorAll('form[data-phase="' + li.dataset.phase + '"] .countdown').forEach(function (f) {
+        f.dataset.deadline = el.dataset.deadline;
+      });
+    });
     formsKey = update.forms_key;
     seq = Math.max(seq, update.seq);
     root.dataset.seq = String(seq);
