@@ -138,6 +138,8 @@ LIVE_CHECK_SECONDS = float(env("LIVE_CHECK_SECONDS", "15"))
 
 DEADLINE_SCHEDULER = env("DEADLINE_SCHEDULER", "celery" if REDIS_URL else "inprocess")
 SWEEP_SECONDS = float(env("SWEEP_SECONDS", "2"))
+# Posts to a season's chat-server webhook: retried by the Celery worker, or by a thread without a broker.
+WEBHOOK_DELIVERY = env("WEBHOOK_DELIVERY", "celery" if DEADLINE_SCHEDULER == "celery" else "thread")
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL or "memory://")
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "genius")

@@ -14,8 +14,9 @@ from django.db import transaction
 from games import registry
 from games.engine_api import Context, Invalid, SeatInfo, derive_rng
 
-from . import clock, deadlines, live
-from .models import Action, Conversation, Event, LedgerEntry, Match, Phase, Submission, balances_for, state_hash
+from . import clock, deadlines, live, webhooks
+from .models import (Action, Conversation, Event, LedgerEntry, Match, Phase, Season, Submission, balances_for,
+                     state_hash)
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +66,25 @@ def _record_events(match, events, now):
         )
     Event.objects.bulk_create(rows)
     _announce_on_commit(match)
+    _post_public_on_commit(match, [row.text for row in rows if row.visibility == Event.PUBLIC])
     return rows
+
+
+def _post_public_on_commit(match, lines):
+    """Public news goes to the season's chat server, once per transaction, after the commit."""
+    pending = getattr(match, "_webhook_lines", None)
+    if pending is not None:
+        pending.extend(lines)
+        return
+    match._webhook_lines = list(lines)
+
+    def post():
+        lines, match._webhook_lines = match._webhook_lines, None
+        season = Season.objects.filter(pk=match.season_id).only("webhook_url").first()
+        if season and season.webhook_url and lines:
+            webhooks.deliver(season.webhook_url, webhooks.messages_for([f"**{match.title}**: {line}" for line in lines]))
+
+    transaction.on_commit(post, robust=True)
 
 
 def _announce_on_commit(match):

@@ -9,6 +9,7 @@ import secrets
 
 from django.conf import settings as conf
 from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
 from django.db import models
 from django.db.models import Q, Sum
 
@@ -35,6 +36,10 @@ class Season(models.Model):
     status = models.CharField(max_length=10, choices=[(ACTIVE, "Active"), (FINISHED, "Finished")], default=ACTIVE)
     gifts_frozen = models.BooleanField(default=False, help_text="While ticked, players cannot give each other "
                                        "garnets or tokens of life (say, while a match is being played).")
+    webhook_url = models.URLField(
+        blank=True, max_length=500, validators=[URLValidator(schemes=["https", "http"])],
+        help_text="A Discord webhook address: public results, match starts and ends and a 'deadline in 1 hour' "
+                  "line are posted there as they happen (never anything private).")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -343,3 +348,10 @@ class Reminder(models.Model):
     class Meta:
         ordering = ["pk"]
         constraints = [models.UniqueConstraint(fields=["phase", "player", "minutes"], name="one_reminder_each")]
+
+
+class WebhookNotice(models.Model):
+    """A public "deadline in 1 hour" line posted to the season's chat server, once per phase."""
+
+    phase = models.OneToOneField(Phase, on_delete=models.CASCADE, related_name="webhook_notice")
+    sent_at = models.DateTimeField()

@@ -13,9 +13,9 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from . import clock, live
+from . import clock, live, webhooks
 from .lifecycle import _lock
-from .models import Match, MatchPlayer, Phase, Preferences, Reminder, Submission
+from .models import Match, MatchPlayer, Phase, Preferences, Reminder, Submission, WebhookNotice
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,26 @@ def send_due(now=None):
     now = now or clock.now()
     phases = Phase.objects.filter(status=Phase.OPEN, match__status=Match.RUNNING, deadline__gt=now,
                                   deadline__lte=now + timedelta(minutes=LONGEST))
-    return sum(_remind_phase(phase.pk, now) for phase in phases.only("pk"))
+    sent = sum(_remind_phase(phase.pk, now) for phase in phases.only("pk"))
+    _post_hour_notices(now)
+    return sent
+
+
+def _post_hour_notices(now):
+    """A public "closes in 1 hour" line to the season's chat server, once per phase that is
+    longer than an hour."""
+    soon = Phase.objects.filter(status=Phase.OPEN, match__status=Match.RUNNING, deadline__gt=now,
+                                deadline__lte=now + timedelta(hours=1), webhook_notice__isnull=True)
+    for phase in soon.exclude(match__season__webhook_url="").select_related("match__season"):
+        if (phase.deadline - phase.opened_at) <= timedelta(hours=1):
+            continue
+        try:
+            with transaction.atomic():
+                WebhookNotice.objects.create(phase=phase, sent_at=now)
+                webhooks.send_on_commit(phase.match.season, [
+                    f"**{phase.match.title}**: {phase.title} closes in 1 hour ({phase.deadline:%H:%M} UTC)."])
+        except IntegrityError:  # posted already by another run
+            continue
 
 
 def _remind_phase(phase_id, now):

@@ -1,0 +1,98 @@
+"""Posting a season's public news to its chat server (a Discord webhook): public events as they
+happen (match starts, results, ends) and a "deadline in 1 hour" line. Only events whose
+visibility is public are ever posted, after the transaction that made them commits.
+
+Discord's limits: a message's content is at most 2000 characters (longer news is split on line
+boundaries, a single overlong line cut); mentions are switched off so a player's name cannot ping
+anyone. Delivery is retried with backoff: by the Celery worker where there is a broker, otherwise
+by a background thread of the process."""
+
+import json
+import logging
+import threading
+import time
+import urllib.error
+import urllib.request
+
+from django.conf import settings
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+MAX_CONTENT = 2000
+USERNAME = "genius-site"
+RETRIES = 5
+
+
+class RetryLater(Exception):
+    def __init__(self, after):
+        super().__init__(f"retry in {after} s")
+        self.after = after
+
+
+def messages_for(lines):
+    """The lines as Discord messages, each within MAX_CONTENT characters."""
+    out, current = [], ""
+    for line in lines:
+        line = line if len(line) <= MAX_CONTENT else line[: MAX_CONTENT - 1] + "…"
+        if current and len(current) + 1 + len(line) > MAX_CONTENT:
+            out.append(current)
+            current = ""
+        current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return [{"content": text, "username": USERNAME, "allowed_mentions": {"parse": []}} for text in out]
+
+
+def post(url, payload, timeout=10):
+    """One POST; raises RetryLater when it may work later (network, 5xx, 429)."""
+    request = urllib.request.Request(url, data=json.dumps(payload).encode(), method="POST",
+                                     headers={"Content-Type": "application/json", "User-Agent": "genius-site"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout):
+            return
+    except urllib.error.HTTPError as error:
+        if error.code == 429:
+            raise RetryLater(_retry_after(error)) from error
+        if error.code >= 500:
+            raise RetryLater(2) from error
+        log.warning("webhook refused a message (%s); dropped", error.code)  # 4xx: retrying cannot help
+    except (urllib.error.URLError, OSError) as error:
+        raise RetryLater(2) from error
+
+
+def _retry_after(error):
+    try:
+        return min(60.0, float(json.loads(error.read() or b"{}").get("retry_after", 1)))
+    except (ValueError, AttributeError):
+        return 1.0
+
+
+def deliver(url, payloads):
+    if settings.WEBHOOK_DELIVERY == "celery":
+        from .tasks import post_webhook
+
+        for payload in payloads:
+            post_webhook.apply_async((url, payload))
+    else:
+        threading.Thread(target=_post_in_order, args=(url, payloads), daemon=True).start()
+
+
+def _post_in_order(url, payloads):
+    for payload in payloads:
+        for attempt in range(RETRIES + 1):
+            try:
+                post(url, payload)
+                break
+            except RetryLater as later:
+                if attempt == RETRIES:
+                    log.warning("webhook unreachable; a message was dropped after %s tries", RETRIES + 1)
+                    break
+                time.sleep(min(later.after, 2 ** attempt))
+
+
+def send_on_commit(season, lines):
+    """Post `lines` (public news) to the season's webhook once the transaction commits."""
+    if season.webhook_url and lines:
+        url = season.webhook_url
+        transaction.on_commit(lambda: deliver(url, messages_for(lines)), robust=True)
