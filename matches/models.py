@@ -131,6 +131,9 @@ class Match(models.Model):
     settings = models.JSONField(default=dict, blank=True)
     state = models.JSONField(null=True, blank=True, editable=False)
     seed = models.BigIntegerField(default=new_seed)
+    talk_public_at_end = models.BooleanField(
+        default=False, help_text="Once the match is over, spectators may read the players' table talk and groups "
+                                 "(never the host's announcements to one seat).")
     event_seq = models.PositiveIntegerField(default=0, editable=False)  # last event number
     step = models.PositiveIntegerField(default=0, editable=False)  # state changes so far
     outcome = models.JSONField(null=True, blank=True, editable=False)

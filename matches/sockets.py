@@ -58,7 +58,7 @@ def socket_update(match_id, socket_viewer, since, csrf_token=""):
     picture = match_picture(match, socket_viewer.viewer, player)
     picture["csrf_token"] = csrf_token
     sections = {"live-state": render_to_string("matches/_live_state.html", picture)}
-    if not socket_viewer.viewer.is_spectator:
+    if not socket_viewer.viewer.is_spectator or picture["talk"]:
         sections["live-talk"] = render_to_string("matches/_talk.html", picture)
     if player is not None:
         sections["live-forms"] = render_to_string("matches/_live_forms.html", picture)

@@ -41,8 +41,11 @@ def talk_problem(match, members, seats=None):
 
 def visible_conversations(match, viewer):
     """The conversations `viewer` may read: the host all, a seat those it is a member of,
-    spectators none (talk is never public)."""
+    spectators none, unless the match is over and its host made talk public at the end (then
+    the table and the groups, not announcements)."""
     if viewer.is_spectator:
+        if match.status == Match.FINISHED and match.talk_public_at_end:
+            return list(match.conversations.exclude(kind=Conversation.ANNOUNCEMENTS))
         return []
     rows = list(match.conversations.all())
     return rows if viewer.is_host else [c for c in rows if c.has_seat(viewer.seat)]

@@ -87,7 +87,11 @@ class TalkTestCase(BaseTransactionTestCase):
             assert_hidden_from(self, self.match, other, ["psst carol"])
         self.match.status = Match.FINISHED
         self.match.save()
-        assert_hidden_from(self, self.match, None, ["secret alliance"])  # talk is never made public
+        assert_hidden_from(self, self.match, None, ["secret alliance"])  # not public unless the host says so
+        self.match.talk_public_at_end = True
+        self.match.save()
+        assert_shown_to(self, self.match, None, ["secret alliance"], "public page")
+        assert_hidden_from(self, self.match, None, ["psst carol"])  # announcements stay private
 
     def test_it_allows_only_the_table_in_a_death_match(self):
         death = self.make_match(["alice", "bob"], kind=Match.DEATH)
