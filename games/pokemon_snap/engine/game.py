@@ -101,10 +101,13 @@ class PokemonSnap(api.GameEngine):
         return api.PhaseSpec(day_key(day), f"Day {day}", tuple(range(len(state["names"]))), seconds)
 
     # forms ----------------------------------------------------------------------------------
+    def _current_day(self, state, phase_key):
+        return state["day"] if phase_key == day_key(state["day"]) and state["stage"] == "day" else None
+
     def _open_day(self, state, phase_key, seat):
-        ok = (phase_key == day_key(state["day"]) and state["stage"] == "day" and type(seat) is int
-              and 0 <= seat < len(state["names"]))
-        return state["day"] if ok else None
+        """The open day if `seat` is a seat of this match and `phase_key` names it, else None."""
+        ok = type(seat) is int and 0 <= seat < len(state["names"])
+        return self._current_day(state, phase_key) if ok else None
 
     def form(self, state, phase_key, seat):
         if phase_key == ASCENSION and state["stage"] == ASCENSION and seat in state["scores"]["heaven_winners"]:
@@ -155,7 +158,7 @@ class PokemonSnap(api.GameEngine):
         state = copy.deepcopy(state)
         if phase_key == ASCENSION and state["stage"] == ASCENSION:
             return self._ascend(state, submissions, rng)
-        day = self._open_day(state, phase_key, 0)
+        day = self._current_day(state, phase_key)
         if day is None:
             return api.Transition(state)
         sent = self._read_day(state, day, submissions, rng)

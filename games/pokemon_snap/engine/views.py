@@ -100,7 +100,7 @@ def everything(engine, state):
         "plans": {d: {engine.pokemon_label(state, int(p)): plan for p, plan in by.items()} for d, by in state["plans"].items()},
         "defaulted": {d: [names[s] for s in seats] for d, seats in state["defaulted"].items() if seats},
         "j_counter": state["world"]["j_counter"],
-        "result": state["result"] and {**state["result"], "text": None},
+        "result": state["result"],
     }
 
 
