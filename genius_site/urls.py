@@ -21,9 +21,9 @@ urlpatterns = [
     path("play/<id:match_id>/phases/<id:phase_id>/submit/", player.submit, name="submit"),
     path("play/<id:match_id>/actions/<slug:name>/", player.act, name="act"),
     path("seasons/<slug:slug>/give/", player.give, name="give"),
-    path("play/<id:match_id>/talk/<id:conversation_id>/post/", talk.post, name="talk_post"),
+    path("play/<id:match_id>/talk/<slug:token>/post/", talk.post, name="talk_post"),
     path("play/<id:match_id>/talk/start/", talk.start, name="talk_start"),
-    path("play/<id:match_id>/talk/messages/<id:message_id>/", talk.change, name="talk_change"),
+    path("play/<id:match_id>/talk/messages/<slug:token>/", talk.change, name="talk_change"),
     # host
     path("host/matches/<id:match_id>/", host.match_host, name="match_host"),
     path("host/matches/<id:match_id>/export.json", host.match_export, name="match_export"),

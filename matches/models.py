@@ -289,6 +289,10 @@ def communal_pool(season, public=True):
     return rows.aggregate(t=Sum("amount"))["t"] or 0
 
 
+def new_talk_token():
+    return secrets.token_urlsafe(9)
+
+
 class Conversation(models.Model):
     """Talk in a match: the players' table (every seat), a group a player started, or the host's
     announcements (to every seat or one). Members are seat numbers; the host reads them all."""
@@ -298,6 +302,9 @@ class Conversation(models.Model):
     kind = models.CharField(max_length=16, choices=[(TABLE, "Table talk"), (GROUP, "Group"),
                                                     (ANNOUNCEMENTS, "Announcements")])
     members = models.JSONField(default=list)  # sorted seat numbers
+    # Pages and URLs name conversations and messages by a random token, never by the row number: a
+    # gap in row numbers would tell a player that others started conversations or wrote messages.
+    token = models.CharField(max_length=16, unique=True, default=new_talk_token, editable=False)
     created_at = models.DateTimeField(default=clock.now)
 
     class Meta:
@@ -311,6 +318,7 @@ class Message(models.Model):
     conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="messages")
     sender = models.ForeignKey(MatchPlayer, on_delete=models.CASCADE, null=True, blank=True)  # None: the host
     text = models.TextField()
+    token = models.CharField(max_length=16, unique=True, default=new_talk_token, editable=False)
     created_at = models.DateTimeField(default=clock.now)
     edited_at = models.DateTimeField(null=True, blank=True)
     deleted = models.BooleanField(default=False)

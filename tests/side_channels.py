@@ -36,6 +36,9 @@ NOISE = [
     (re.compile(r'data-server-time="[^"]*"'), 'data-server-time="-"'),
     (re.compile(r'"server_time": "[^"]*"'), '"server_time": "-"'),
     (re.compile(r'(<time class="countdown"[^>]*>)[^<]*(</time>)'), r"\1-\2"),  # words relative to the real now
+    # conversations and messages are named by random tokens (matches.talk), new in every run
+    (re.compile(r'(/talk/(?:messages/)?)[\w-]{12}/'), r"\1-/"),
+    (re.compile(r'(data-(?:conversation|keep)=\\?"(?:edit-|post-)?)[\w-]{12}'), r"\1-"),
 ]
 
 

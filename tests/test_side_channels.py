@@ -5,7 +5,8 @@ of the games that have them (a hint, a pack, a race proposal) leave no trace for
 import random
 
 from games import registry
-from matches import lifecycle
+from matches import lifecycle, talk
+from matches.models import Conversation
 from matches.models import Phase
 from tests.side_channels import SideChannelTestCase
 
@@ -69,6 +70,30 @@ class HiddenMovesTestCase(SideChannelTestCase):
                     f"submission {first}": submit(first),
                     f"submission {second}": submit(second),
                 }, observers)
+
+    def test_it_hides_who_talks_with_whom(self):
+        """Bob and Carol talk, or not; then Alice writes at the table and starts a conversation
+        with Dave: what Alice, Dave and a spectator see is the same either way (no row numbers,
+        no counts, no pushes give the other conversation away)."""
+        def play_to_point():
+            return self.start(self.make_match(["alice", "bob", "carol", "dave"]))
+
+        def then_alice(match):
+            table = Conversation.objects.get(match=match, kind=Conversation.TABLE)
+            talk.do_post(self.seat("alice", match), table.pk, "hello table")
+            _, pair = talk.do_start_conversation(self.seat("alice", match), [3])
+            talk.do_post(self.seat("alice", match), pair.pk, "hello dave")
+
+        def bob_and_carol_talk(match):
+            _, pair = talk.do_start_conversation(self.seat("bob", match), [2])
+            talk.do_post(self.seat("bob", match), pair.pk, "a private deal")
+            talk.do_post(self.seat("carol", match), pair.pk, "agreed")
+            then_alice(match)
+
+        self.assert_indistinguishable(play_to_point, {
+            "no other talk": then_alice,
+            "Bob and Carol talk": bob_and_carol_talk,
+        }, [None, "alice", "dave"])
 
     def test_it_hides_a_hint_bought_in_the_fixture_game(self):
         def play_to_point():

@@ -70,7 +70,7 @@ class TalkTestCase(BaseTransactionTestCase):
         _, pair = talk.do_start_conversation(self.seat("alice"), [self.seat("bob").seat])
         with self.assertRaises(Refused):
             talk.do_post(self.seat("carol"), pair.pk, "let me in")
-        response = self.client_for("carol").post(reverse("talk_post", args=[self.match.pk, pair.pk]), {"text": "hi"})
+        response = self.client_for("carol").post(reverse("talk_post", args=[self.match.pk, pair.token]), {"text": "hi"})
         self.assertEqual(response.status_code, 302)
         self.assertFalse(Message.objects.filter(text="hi").exists())
 

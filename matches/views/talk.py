@@ -11,6 +11,7 @@ from games.values import as_int
 from .. import talk
 from ..access import access_match_as_host, access_seat
 from ..lifecycle import Refused
+from ..models import Conversation, Message
 
 
 def _do(request, write):
@@ -24,9 +25,13 @@ def _do(request, write):
 
 @login_required
 @require_POST
-def post(request, match_id, conversation_id):
+def post(request, match_id, token):
     player = access_seat(request.user, match_id)
-    _do(request, lambda: talk.do_post(player, conversation_id, request.POST.get("text", "")))
+    conversation = Conversation.objects.filter(match_id=match_id, token=token).first()
+    if conversation is None:
+        messages.error(request, "Not sent. There is no such conversation in this match.")
+    else:
+        _do(request, lambda: talk.do_post(player, conversation.pk, request.POST.get("text", "")))
     return redirect("match_play", match_id)
 
 
@@ -41,10 +46,14 @@ def start(request, match_id):
 
 @login_required
 @require_POST
-def change(request, match_id, message_id):
+def change(request, match_id, token):
     player = access_seat(request.user, match_id)
+    message = Message.objects.filter(conversation__match_id=match_id, token=token).first()
     text = None if request.POST.get("do") == "delete" else request.POST.get("text", "")
-    _do(request, lambda: talk.do_change(player, message_id, text))
+    if message is None:
+        messages.error(request, "Not changed. There is no such message.")
+    else:
+        _do(request, lambda: talk.do_change(player, message.pk, text))
     return redirect("match_play", match_id)
 
 
