@@ -178,14 +178,22 @@ ELIMINATED = "eliminated"  # confirming it also marks the season player eliminat
 LEDGER_KINDS = (GARNET, TOKEN_OF_LIFE, MARK_OF_ELIMINATION, ELIMINATION_CANDIDATE, COMMUNAL_GARNET, ELIMINATED)
 
 
+MARK_NEXT = "next"  # a Mark of Elimination for the next Main Match
+MARK_THIS_AND_NEXT = "this_and_next"  # ... for this Main Match and the next
+MARK_LASTS = (MARK_NEXT, MARK_THIS_AND_NEXT)
+
+
 @dataclass(frozen=True)
 class LedgerDelta:
-    """A change to the season ledger. `seat` None means the season's communal pool."""
+    """A change to the season ledger. `seat` None means the season's communal pool. A Mark of
+    Elimination says which Main Matches it is for (`lasts`, one of MARK_LASTS); it falls away
+    after them."""
 
     seat: int | None
     kind: str
     amount: int
     reason: str
+    lasts: str = ""
 
 
 @dataclass

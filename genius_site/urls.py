@@ -28,6 +28,7 @@ urlpatterns = [
     path("host/matches/<id:match_id>/", host.match_host, name="match_host"),
     path("host/matches/<id:match_id>/export.json", host.match_export, name="match_export"),
     path("host/matches/<id:match_id>/announce/", talk.announce, name="talk_announce"),
+    path("host/seasons/<slug:slug>/death-match/", host.create_death_match, name="create_death_match"),
     path("host/matches/<id:match_id>/mute/", talk.mute, name="talk_mute"),
     path("admin/login/", accounts.admin_login),
     path("admin/", admin.site.urls),

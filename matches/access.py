@@ -24,6 +24,14 @@ def hosts_any_season(user):
     return user.is_authenticated and (user.is_superuser or hosted_seasons(user).exists())
 
 
+def access_season_as_host(user, slug):
+    """The season if `user` hosts it; otherwise 404, as for a season that does not exist."""
+    season = hosted_seasons(user).filter(slug=slug).first()
+    if season is None:
+        raise Http404("No season of yours has that name.")
+    return season
+
+
 def is_host(user, season):
     if not user.is_authenticated:
         return False

@@ -145,7 +145,8 @@ def _finish(match, now):
         "standings": [
             {"seat": s.seat, "place": s.place, "score": s.score, "detail": s.detail} for s in outcome.standings
         ],
-        "awards": [{"seat": a.seat, "kind": a.kind, "amount": a.amount, "reason": a.reason} for a in outcome.awards],
+        "awards": [{"seat": a.seat, "kind": a.kind, "amount": a.amount, "reason": a.reason,
+                    **({"lasts": a.lasts} if a.lasts else {})} for a in outcome.awards],
         "statuses": {str(seat): status for seat, status in outcome.statuses.items()},
         "forced_gifts": [[kind, keep, list(to)] for kind, keep, to in outcome.forced_gifts],
     }

@@ -92,6 +92,11 @@ class LedgerEntry(models.Model):
     amount = models.IntegerField()
     reason = models.CharField(max_length=300)
     match = models.ForeignKey("Match", null=True, blank=True, on_delete=models.PROTECT, related_name="ledger")
+    # A Mark of Elimination's reach (matches/marks.py): for the next Main Match, or for this one
+    # (the entry's match; without one, the Main Match running when it was written) and the next.
+    mark_lasts = models.CharField(max_length=16, blank=True, choices=[
+        (engine_api.MARK_NEXT, "for the next Main Match"),
+        (engine_api.MARK_THIS_AND_NEXT, "for this Main Match and the next")])
     created_by = models.ForeignKey(conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(default=clock.now, editable=False)  # the platform's clock, as events
 

@@ -6,7 +6,7 @@ ledger once, eliminations and Heaven/Hell statuses applied with them."""
 
 from django.db import transaction
 
-from games.engine_api import ELIMINATED, STATUSES
+from games.engine_api import ELIMINATED, MARK_LASTS, MARK_NEXT, MARK_OF_ELIMINATION, STATUSES
 
 from . import clock
 from .lifecycle import Done, Refused, _lock, _public, _seats
@@ -41,6 +41,16 @@ def proposed_statuses(match):
                                                                           key=lambda item: int(item[0]))]
 
 
+def mark_lasts(match, award):
+    """How long a confirmed mark lasts: as the game proposed it for that seat, else for the next
+    Main Match."""
+    if award["kind"] != MARK_OF_ELIMINATION or award["amount"] <= 0:
+        return ""
+    proposed = [a.get("lasts") for a in match.outcome["awards"]
+                if a["seat"] == award["seat"] and a["kind"] == MARK_OF_ELIMINATION]
+    return proposed[0] if proposed and proposed[0] in MARK_LASTS else MARK_NEXT
+
+
 def do_confirm_result(match_id, awards, by=None):
     """Post the (possibly adjusted) awards to the season ledger, once."""
     with transaction.atomic():
@@ -60,6 +70,7 @@ def do_confirm_result(match_id, awards, by=None):
             LedgerEntry.objects.create(
                 season=match.season, player=players.get(award["seat"]), kind=award["kind"],
                 amount=award["amount"], reason=award["reason"], match=match, created_by=by,
+                mark_lasts=mark_lasts(match, award),
             )
             if award["kind"] == ELIMINATED and award["amount"] > 0 and award["seat"] is not None:
                 member = players[award["seat"]]

@@ -44,3 +44,14 @@ class QueryCountTestCase(BaseTestCase):
             phase = self.open_phase(match)
             counts.append(self.count(lambda: lifecycle.close_phase(phase.pk, "host")))
         self.assertEqual(counts[0], counts[1])
+
+    def test_it_renders_the_season_page_in_constant_queries(self):
+        counts = []
+        for seats in (3, 12):
+            match, names = self.match_with(seats)
+            self.give_garnets("alice", 1)
+            for name in names:
+                self.give_garnets(name, 2)
+            self.client.login(username="hana", password=PASSWORD)  # the host sees the most
+            counts.append(self.count(lambda: self.client.get(reverse("season", args=[self.season.slug]))))
+        self.assertEqual(counts[0], counts[1])

@@ -1,14 +1,20 @@
-"""Host pages outside the admin: the all-seeing match page and the JSON export."""
+"""Host pages outside the admin: the all-seeing match page, the JSON export, and the Death Match
+created from the season page."""
 
 import json
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
 from games.engine_api import Viewer
+from games.values import as_int
 
-from ..access import access_match_as_host
+from .. import death_matches
+from ..access import access_match_as_host, access_season_as_host
+from ..lifecycle import Refused
 from ..export import export_match
 from ..presenters import match_picture
 
@@ -26,3 +32,18 @@ def match_export(request, match_id):
     response = HttpResponse(body, content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
     return response
+
+
+@login_required
+@require_POST
+def create_death_match(request, slug):
+    season = access_season_as_host(request.user, slug)
+    try:
+        done, match = death_matches.do_create_death_match(
+            season, as_int(request.POST.get("candidate")), as_int(request.POST.get("opponent")),
+            request.POST.get("game", ""))
+    except Refused as refusal:
+        messages.error(request, f"Not created. {refusal}")
+        return redirect("season", slug)
+    messages.success(request, done.message)
+    return redirect("admin:matches_match_change", match.pk)

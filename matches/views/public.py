@@ -6,7 +6,8 @@ from django.shortcuts import get_object_or_404, render
 from games import registry
 from games.engine_api import Viewer
 
-from ..access import membership
+from .. import death_matches, marks
+from ..access import is_host, membership
 from ..forms import GiftForm
 from ..models import Match, Season, balances_for, communal_pool
 from ..presenters import match_picture
@@ -24,7 +25,16 @@ def season(request, slug):
     for p in players:
         p.balances = balances.get(p.pk, {})
     players.sort(key=lambda p: (p.status != p.ACTIVE, -p.balances.get("token_of_life", 0), p.display_name))
-    ctx = {"season": season, "players": players, "matches": season.matches.all(), "pool": communal_pool(season)}
+    mains = marks.main_matches(season)
+    season_marks = marks.marks(season, mains)
+    for p in players:
+        p.marks = season_marks.get(p.pk, [])
+        p.live_marks = marks.live_count(p.marks)
+    ctx = {"season": season, "players": players, "matches": season.matches.all(), "pool": communal_pool(season),
+           "marked": [p for p in players if p.marks]}
+    if is_host(request.user, season):
+        ctx["pairing"] = marks.death_match_pairing(season, mains, season_marks)
+        ctx["death_games"] = death_matches.death_games()
     member = membership(request.user, season)
     if member is not None:  # their own true balances, history and gift form
         ctx["me"] = member

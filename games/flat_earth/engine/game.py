@@ -379,7 +379,7 @@ class FlatEarth(api.GameEngine):
             standings.append(api.Standing(seat, place, 1.0 if seat in won else 0.0,
                                           {"vectors_won": [v for v, s in state["winners"].items() if s == seat]}))
         awards = [api.LedgerDelta(seat, api.MARK_OF_ELIMINATION, 1, "The Flat Earth Theory: a Mark of Elimination "
-                                  "for the next Main Match") for seat in sorted(lost)]
+                                  "for the next Main Match", api.MARK_NEXT) for seat in sorted(lost)]
         statuses = {seat: api.HEAVEN if seat in won else api.HELL for seat in range(len(state["names"]))}
         keepers = tuple(seat for seat in range(len(state["names"])) if seat not in lost)
         return api.Outcome(standings, awards, "The Flat Earth Theory is over.", statuses,

@@ -139,6 +139,7 @@ def outcome(state):
         place = 1 if seat in heaven else (3 if seat == result["marked"] else 2)
         standings.append(api.Standing(seat, place, float(score), {"role": "photographer" if photographer else "pokemon"}))
     awards = [api.LedgerDelta(result["marked"], api.MARK_OF_ELIMINATION, 1,
-                              "Pokemon Snap: a Mark of Elimination for this Main Match and the next")]
+                              "Pokemon Snap: a Mark of Elimination for this Main Match and the next",
+                              api.MARK_THIS_AND_NEXT)]
     statuses = {seat: api.HEAVEN if seat in heaven else api.HELL for seat in range(len(names))}
     return api.Outcome(standings, awards, result_text(state), statuses)
