@@ -103,6 +103,8 @@ def test_it_plays_to_an_end_with_a_place_for_every_seat(engine, seed):
     for award in outcome.awards:
         assert award.kind in api.LEDGER_KINDS and award.reason
         assert award.seat is None or 0 <= award.seat < engine.min_seats
+        assert award.lasts in (api.MARK_LASTS if award.kind == api.MARK_OF_ELIMINATION else ("",))
+    assert all(status in api.STATUSES and 0 <= seat < engine.min_seats for seat, status in outcome.statuses.items())
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=IDS)
