@@ -20,7 +20,8 @@ from games.engine_api import LEDGER_KINDS, Invalid
 
 from . import lifecycle, results
 from .access import access_match_as_host, hosted_rows, hosted_seasons, hosts_any_season
-from .models import Event, LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonPlayer, Submission, balances_for
+from .models import (Event, LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonPlayer, StatusChange, Submission,
+                     balances_for)
 from .views.accounts import invite_path, may_hand_invite
 
 
@@ -78,6 +79,8 @@ class SeasonPlayerForm(forms.ModelForm):
 
     username = forms.CharField(max_length=150, validators=[UnicodeUsernameValidator()],
                                help_text="A new username creates the account; an existing one is added as it is.")
+    status_reason = forms.CharField(max_length=200, required=False, label="Reason for a Heaven/Hell change",
+                                    help_text="Needed when you change Heaven or Hell by hand; the season's history shows it.")
 
     class Meta:
         model = SeasonPlayer
@@ -92,6 +95,9 @@ class SeasonPlayerForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        if ("status_reason" in self.fields and self.instance.pk and "realm" in self.changed_data
+                and not (data.get("status_reason") or "").strip()):
+            self.add_error("status_reason", "Say why: the season's history shows every change of Heaven or Hell.")
         name = (data.get("username") or "").strip()
         if name and not self.instance.pk:
             existing = User.objects.filter(username__iexact=name).first()
@@ -114,6 +120,7 @@ class SeasonPlayerInline(HostScopedChoices, admin.TabularInline):
     form = SeasonPlayerForm
     extra = 1
     fields = ["display_name", "username", "status", "realm"]
+    readonly_fields = ["realm"]  # Heaven or Hell changes by hand on the player's own page, with a reason
 
 
 @admin.register(Season)
@@ -162,6 +169,13 @@ class SeasonPlayerAdmin(HostScopedAdmin):
         if obj is not None:  # the readonly field sees only the object: it carries who is asking
             obj.invite_context = (request.user, request.build_absolute_uri("/")[:-1])
         return super().get_form(request, obj, **kwargs)
+
+    def save_model(self, request, obj, form, change):
+        if change and "realm" in form.changed_data:
+            previous = SeasonPlayer.objects.get(pk=obj.pk).realm
+            StatusChange.objects.create(season=obj.season, player=obj, previous=previous, realm=obj.realm,
+                                        reason=form.cleaned_data["status_reason"].strip(), created_by=request.user)
+        super().save_model(request, obj, form, change)
 
 
 @admin.register(LedgerEntry)

@@ -4,10 +4,10 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from games import registry
-from games.engine_api import GARNET
+from games.engine_api import GARNET, HEAVEN, HELL
 
-from . import lifecycle, talk
-from .models import LedgerEntry, Match, MatchPlayer, Season, SeasonPlayer
+from . import gifts, lifecycle, talk
+from .models import LedgerEntry, Match, MatchPlayer, Season, SeasonPlayer, StatusChange
 
 DEMO_PASSWORD = "demo-password"
 HOST = "host"
@@ -33,6 +33,7 @@ def seed_demo():
             member = SeasonPlayer.objects.create(season=season, user=user, display_name=name.title())
             LedgerEntry.objects.create(season=season, player=member, kind=GARNET, amount=4, reason="Demo starting garnets")
             members.append(member)
+        _history(season, members)
         for engine in registry.all_engines():
             seats = members[: engine.default_seats or engine.min_seats]
             match = Match.objects.create(season=season, game=engine.slug, title=f"Demo: {engine.name}", kind=engine.kind,
@@ -45,6 +46,17 @@ def seed_demo():
         (m.user.username, ", ".join(s.match.title for s in m.seats.select_related("match")) or "no match")
         for m in season.players.select_related("user")
     ]
+
+
+def _history(season, members):
+    """Something for the season page's history: Heaven and Hell from an opening vote, and a gift."""
+    for i, member in enumerate(members):
+        realm = HEAVEN if i < 2 else HELL
+        StatusChange.objects.create(season=season, player=member, previous="", realm=realm,
+                                    reason="Demo opening vote")
+        member.realm = realm
+        member.save(update_fields=["realm"])
+    gifts.do_gift(members[2].pk, members[3].pk, GARNET, 1)
 
 
 def _start_with_talk(match_id):

@@ -36,6 +36,9 @@ class Season(models.Model):
     status = models.CharField(max_length=10, choices=[(ACTIVE, "Active"), (FINISHED, "Finished")], default=ACTIVE)
     gifts_frozen = models.BooleanField(default=False, help_text="While ticked, players cannot give each other "
                                        "garnets or tokens of life (say, while a match is being played).")
+    balances_public = models.BooleanField(
+        default=True, help_text="Everyone sees every player's garnets and tokens of life, and the gifts in the "
+                                "season's history (as the show does). Off: each player sees only their own.")
     webhook_url = models.URLField(
         blank=True, max_length=500, validators=[URLValidator(schemes=["https", "http"])],
         help_text="A Discord webhook address: public results, match starts and ends and a 'deadline in 1 hour' "
@@ -371,3 +374,29 @@ class WebhookNotice(models.Model):
 
     phase = models.OneToOneField(Phase, on_delete=models.CASCADE, related_name="webhook_notice")
     sent_at = models.DateTimeField()
+
+
+class StatusChange(models.Model):
+    """Where a season player went (Heaven or Hell) and why: a confirmed match or the host's reason."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="status_changes")
+    player = models.ForeignKey(SeasonPlayer, on_delete=models.CASCADE, related_name="status_changes")
+    previous = models.CharField(max_length=10, blank=True)
+    realm = models.CharField(max_length=10, blank=True)
+    reason = models.CharField(max_length=300)
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL)
+    created_by = models.ForeignKey(conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(default=clock.now)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def words(self):
+        name, place = self.player.display_name, {"heaven": "Heaven", "hell": "Hell"}.get(self.realm, "neither")
+        if self.previous == self.realm:
+            return f"{self.reason}: {name} stays in {place}"
+        if self.realm == "heaven" and self.previous == "hell":
+            return f"{self.reason}: {name} ascends to Heaven"
+        if self.realm == "hell" and self.previous == "heaven":
+            return f"{self.reason}: {name} falls to Hell"
+        return f"{self.reason}: {name} goes to {place}"

@@ -10,7 +10,7 @@ from games.engine_api import ELIMINATED, MARK_LASTS, MARK_NEXT, MARK_OF_ELIMINAT
 
 from . import clock
 from .lifecycle import Done, Refused, _lock, _public, _seats
-from .models import LedgerEntry, Match, SeasonPlayer, balances_for
+from .models import LedgerEntry, Match, SeasonPlayer, StatusChange, balances_for
 
 
 def offered_awards(match):
@@ -76,9 +76,11 @@ def do_confirm_result(match_id, awards, by=None):
                 member = players[award["seat"]]
                 member.status = SeasonPlayer.ELIMINATED
                 member.save(update_fields=["status"])
-        for seat, realm in (match.outcome.get("statuses") or {}).items():
+        for seat, realm in sorted((match.outcome.get("statuses") or {}).items(), key=lambda kv: int(kv[0])):
             member = players.get(int(seat))
             if member is not None and realm in STATUSES:
+                StatusChange.objects.create(season=match.season, player=member, previous=member.realm, realm=realm,
+                                            reason=match.title, match=match, created_by=by)
                 member.realm = realm
                 member.save(update_fields=["realm"])
         now = clock.now()

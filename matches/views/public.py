@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from games import registry
 from games.engine_api import Viewer
 
-from .. import death_matches, marks
+from .. import death_matches, history, marks
 from ..access import is_host, membership
 from ..forms import GiftForm
 from ..models import Match, Season, balances_for, communal_pool
@@ -30,9 +30,12 @@ def season(request, slug):
     for p in players:
         p.marks = season_marks.get(p.pk, [])
         p.live_marks = marks.live_count(p.marks)
-    ctx = {"season": season, "players": players, "matches": season.matches.all(), "pool": communal_pool(season),
+    ctx = {"season": season, "players": players, "matches": history.match_summaries(season), "pool": communal_pool(season),
            "marked": [p for p in players if p.marks]}
-    if is_host(request.user, season):
+    host = is_host(request.user, season)
+    ctx["show_balances"] = season.balances_public or host
+    ctx["history"] = history.season_history(season, ctx["show_balances"])
+    if host:
         ctx["pairing"] = marks.death_match_pairing(season, mains, season_marks)
         ctx["death_games"] = death_matches.death_games()
     member = membership(request.user, season)
