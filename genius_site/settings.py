@@ -188,7 +188,6 @@ LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = False
 USE_TZ = True
-FORMS_URLFIELD_ASSUME_HTTPS = True  # Django 6 default: a URL typed without a scheme is https
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

@@ -10,6 +10,7 @@ from django.contrib.admin import RelatedOnlyFieldListFilter
 from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import PermissionDenied
+from django.db import models
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils import timezone
@@ -129,6 +130,7 @@ class SeasonAdmin(HostScopedAdmin):
     list_display = ["name", "status", "created_at"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["hosts"]
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}  # a webhook typed without a scheme
     inlines = [SeasonPlayerInline]
 
     def get_readonly_fields(self, request, obj=None):
