@@ -29,6 +29,8 @@ urlpatterns = [
     path("host/matches/<id:match_id>/export.json", host.match_export, name="match_export"),
     path("host/matches/<id:match_id>/announce/", talk.announce, name="talk_announce"),
     path("host/seasons/<slug:slug>/death-match/", host.create_death_match, name="create_death_match"),
+    path("host/seasons/<slug:slug>/export.json", host.season_export, name="season_export"),
+    path("host/seasons/<slug:slug>/ledger.csv", host.season_ledger_csv, name="season_ledger_csv"),
     path("host/matches/<id:match_id>/mute/", talk.mute, name="talk_mute"),
     path("admin/login/", accounts.admin_login),
     path("admin/", admin.site.urls),

@@ -131,11 +131,19 @@ class SeasonAdmin(HostScopedAdmin):
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["hosts"]
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}  # a webhook typed without a scheme
+    readonly_fields = ["exports"]
+
+    @admin.display(description="Export")
+    def exports(self, obj):
+        if not obj.pk:
+            return "Save first."
+        return format_html('<a href="{}">the whole season (JSON)</a> · <a href="{}">the ledger (CSV)</a>',
+                           reverse("season_export", args=[obj.slug]), reverse("season_ledger_csv", args=[obj.slug]))
     inlines = [SeasonPlayerInline]
 
     def get_readonly_fields(self, request, obj=None):
         # Only a superuser names hosts: a host choosing from a list would see every account.
-        return [] if request.user.is_superuser else ["hosts"]
+        return self.readonly_fields + ([] if request.user.is_superuser else ["hosts"])
 
     def has_delete_permission(self, request, obj=None):
         return request.user.is_superuser

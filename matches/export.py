@@ -35,3 +35,37 @@ def export_match(match):
         "state": match.state,
         "outcome": match.outcome,
     }
+
+
+LEDGER_COLUMNS = ["id", "created_at", "player", "kind", "amount", "reason", "match", "mark_lasts", "created_by"]
+
+
+def export_season(season):
+    """A whole season as plain data: players with their statuses and balances, every match with its
+    seats and result, the ledger, and the history of Heaven and Hell."""
+    from .models import balances_for
+
+    balances = balances_for(season)
+    return {
+        "season": {"name": season.name, "slug": season.slug, "status": season.status,
+                   "balances_public": season.balances_public, "gifts_frozen": season.gifts_frozen},
+        "players": [{"name": p.display_name, "username": p.user.username, "status": p.status, "realm": p.realm,
+                     "balances": balances.get(p.pk, {})} for p in season.players.select_related("user")],
+        "matches": [{"id": m.pk, "title": m.title, "game": m.game, "kind": m.kind, "status": m.status,
+                     "started_at": m.started_at, "finished_at": m.finished_at, "confirmed_at": m.confirmed_at,
+                     "seats": [{"seat": s.seat, "name": s.season_player.display_name, "role": s.role}
+                               for s in m.seats.all()],
+                     "outcome": m.outcome}
+                    for m in season.matches.prefetch_related("seats__season_player").order_by("pk")],
+        "ledger": [dict(zip(LEDGER_COLUMNS, row)) for row in ledger_rows(season)],
+        "status_changes": [{"player": c.player.display_name, "from": c.previous, "to": c.realm, "reason": c.reason,
+                            "match": c.match_id, "at": c.created_at}
+                           for c in season.status_changes.select_related("player").order_by("pk")],
+    }
+
+
+def ledger_rows(season):
+    for e in season.ledger.select_related("player", "match", "created_by").order_by("pk"):
+        yield [e.pk, e.created_at.isoformat(), e.player.display_name if e.player_id else "(communal pool)", e.kind,
+               e.amount, e.reason, e.match.title if e.match_id else "", e.mark_lasts,
+               e.created_by.username if e.created_by_id else ""]

@@ -1,6 +1,7 @@
 """Host pages outside the admin: the all-seeing match page, the JSON export, and the Death Match
 created from the season page."""
 
+import csv
 import json
 
 from django.contrib import messages
@@ -15,7 +16,7 @@ from games.values import as_int
 from .. import death_matches
 from ..access import access_match_as_host, access_season_as_host
 from ..lifecycle import Refused
-from ..export import export_match
+from ..export import LEDGER_COLUMNS, export_match, export_season, ledger_rows
 from ..presenters import match_picture
 
 
@@ -47,3 +48,30 @@ def create_death_match(request, slug):
         return redirect("season", slug)
     messages.success(request, done.message)
     return redirect("admin:matches_match_change", match.pk)
+
+
+@login_required
+def season_export(request, slug):
+    season = access_season_as_host(request.user, slug)
+    body = json.dumps(export_season(season), indent=2, sort_keys=True, default=str)
+    response = HttpResponse(body, content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="season-{season.slug}.json"'
+    return response
+
+
+@login_required
+def season_ledger_csv(request, slug):
+    """The ledger as CSV for a host's spreadsheet. Cells that a spreadsheet would run as a formula
+    (a reason starting with "=", say) are written as text."""
+    season = access_season_as_host(request.user, slug)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="ledger-{season.slug}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(LEDGER_COLUMNS)
+    for row in ledger_rows(season):
+        writer.writerow([_safe_cell(cell) for cell in row])
+    return response
+
+
+def _safe_cell(cell):
+    return "'" + cell if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r") else cell

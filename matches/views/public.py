@@ -33,7 +33,7 @@ def season(request, slug):
     ctx = {"season": season, "players": players, "matches": history.match_summaries(season), "pool": communal_pool(season),
            "marked": [p for p in players if p.marks]}
     host = is_host(request.user, season)
-    ctx["show_balances"] = season.balances_public or host
+    ctx["show_balances"], ctx["is_host"] = season.balances_public or host, host
     ctx["history"] = history.season_history(season, ctx["show_balances"])
     if host:
         ctx["pairing"] = marks.death_match_pairing(season, mains, season_marks)
