@@ -21,8 +21,8 @@ from games.engine_api import LEDGER_KINDS, Invalid
 
 from . import lifecycle, results
 from .access import access_match_as_host, hosted_rows, hosted_seasons, hosts_any_season
-from .models import (Event, LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonPlayer, StatusChange, Submission,
-                     balances_for)
+from .models import (LEDGER_KIND_CHOICES, Event, LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonCurrency,
+                     SeasonPlayer, StatusChange, Submission, balances_for)
 from .views.accounts import invite_path, may_hand_invite
 
 
@@ -116,6 +116,12 @@ class SeasonPlayerForm(forms.ModelForm):
         return super().save(commit)
 
 
+class SeasonCurrencyInline(admin.TabularInline):
+    model = SeasonCurrency
+    extra = 0
+    fields = ["name", "key", "giftable", "public"]
+
+
 class SeasonPlayerInline(HostScopedChoices, admin.TabularInline):
     model = SeasonPlayer
     form = SeasonPlayerForm
@@ -139,7 +145,7 @@ class SeasonAdmin(HostScopedAdmin):
             return "Save first."
         return format_html('<a href="{}">the whole season (JSON)</a> · <a href="{}">the ledger (CSV)</a>',
                            reverse("season_export", args=[obj.slug]), reverse("season_ledger_csv", args=[obj.slug]))
-    inlines = [SeasonPlayerInline]
+    inlines = [SeasonCurrencyInline, SeasonPlayerInline]
 
     def get_readonly_fields(self, request, obj=None):
         # Only a superuser names hosts: a host choosing from a list would see every account.
@@ -195,6 +201,15 @@ class LedgerEntryAdmin(HostScopedAdmin):
     list_display = ["created_at", "season", "player", "kind", "amount", "reason", "match", "created_by"]
     list_filter = [only_related("season"), "kind"]
     fields = ["season", "player", "kind", "amount", "reason"]
+
+    def get_form(self, request, obj=None, **kwargs):
+        """The kind is chosen from the built-in kinds and the currencies of the host's seasons
+        (the entry's own season is checked when it is saved)."""
+        form = super().get_form(request, obj, **kwargs)
+        currencies = SeasonCurrency.objects.filter(season__in=hosted_seasons(request.user)).select_related("season")
+        choices = list(LEDGER_KIND_CHOICES) + [(c.kind, f"{c.name} ({c.season.name})") for c in currencies]
+        form.base_fields["kind"] = forms.ChoiceField(choices=choices)
+        return form
 
     def has_change_permission(self, request, obj=None):
         return False

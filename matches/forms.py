@@ -7,7 +7,7 @@ from django import forms
 
 from games import engine_api
 
-from .gifts import GIFTABLE, MAX_GIFT
+from .gifts import MAX_GIFT, giftable
 
 
 def _field(spec):
@@ -66,10 +66,11 @@ class GiftForm(forms.Form):
     """A gift to another active player of the season (matches.gifts checks everything again)."""
 
     recipient = forms.TypedChoiceField(coerce=int, label="To")
-    kind = forms.ChoiceField(label="What", choices=list(GIFTABLE.items()))
+    kind = forms.ChoiceField(label="What")
     amount = forms.IntegerField(min_value=1, max_value=MAX_GIFT, label="How many")
 
     def __init__(self, member, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = list(giftable(member.season).items())
         others = member.season.players.exclude(pk=member.pk).filter(status="active")
         self.fields["recipient"].choices = [(p.pk, p.display_name) for p in others]

@@ -13,6 +13,12 @@ from .lifecycle import Done, Refused
 from .models import LedgerEntry, Season, SeasonPlayer, balances_for
 
 GIFTABLE = {GARNET: "garnet(s)", TOKEN_OF_LIFE: "token(s) of life"}
+
+
+def giftable(season):
+    """{kind: words} that players of `season` may give: garnets, tokens of life, and the
+    season's own currencies marked giftable."""
+    return {**GIFTABLE, **{c.kind: c.name for c in season.currencies.filter(giftable=True)}}
 MAX_GIFT = 1000
 
 
@@ -20,8 +26,9 @@ def check_gift(season, giver, recipient, kind, amount):
     """Why this gift cannot be made now, or None (the members as locked, balances fresh)."""
     if season.gifts_frozen:
         return "The host has frozen gifts for now."
-    if kind not in GIFTABLE:
-        return "Only garnets and tokens of life can be given."
+    kinds = giftable(season)
+    if kind not in kinds:
+        return "Only garnets, tokens of life and this season's giftable currencies can be given."
     if type(amount) is not int or not 1 <= amount <= MAX_GIFT:
         return f"Give a whole number from 1 to {MAX_GIFT}."
     if recipient is None:
@@ -34,7 +41,7 @@ def check_gift(season, giver, recipient, kind, amount):
         return f"{recipient.display_name} is eliminated and cannot receive."
     have = balances_for(season, [giver.pk]).get(giver.pk, {}).get(kind, 0)
     if have < amount:
-        return f"You have {have} {GIFTABLE[kind]}; you cannot give {amount}."
+        return f"You have {have} {kinds[kind]}; you cannot give {amount}."
     return None
 
 
@@ -50,7 +57,7 @@ def do_gift(giver_id, recipient_id, kind, amount, by=None):
         problem = check_gift(season, giver, recipient, kind, amount)
         if problem:
             raise Refused(problem)
-        what = f"{amount} {GIFTABLE[kind]}"
+        what = f"{amount} {giftable(season)[kind]}"
         LedgerEntry.objects.create(season=season, player=giver, kind=kind, amount=-amount,
                                    reason=f"{giver.display_name} gave {recipient.display_name} {what}", created_by=by)
         LedgerEntry.objects.create(season=season, player=recipient, kind=kind, amount=amount,

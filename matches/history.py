@@ -5,22 +5,23 @@ public balances, garnets and tokens of life are left out."""
 
 from games.engine_api import COMMUNAL_GARNET, GARNET, TOKEN_OF_LIFE
 
-from .models import LEDGER_KIND_CHOICES, LedgerEntry, Match, StatusChange
+from .models import LedgerEntry, Match, StatusChange, kind_labels
 
 PRIVATE_WHEN_HIDDEN = (GARNET, TOKEN_OF_LIFE, COMMUNAL_GARNET)
-KIND_WORDS = {kind: label.lower() for kind, label in LEDGER_KIND_CHOICES}
-
-
-def entry_words(entry):
+def entry_words(entry, labels):
     who = entry.player.display_name if entry.player_id else "The communal pool"
-    change = f"{who} {entry.amount:+d} {KIND_WORDS.get(entry.kind, entry.kind)}"
+    change = f"{who} {entry.amount:+d} {labels.get(entry.kind, entry.kind).lower()}"
     if entry.match_id:
         return f"{entry.match.title}: {change} ({entry.reason})"
     return f"{change} ({entry.reason})"
 
 
-def season_history(season, balances_public, limit=100):
-    entries = list(LedgerEntry.objects.filter(season=season)
+def season_history(season, balances_public, host=False, limit=100):
+    """`balances_public`: whether this viewer may read garnets and tokens of life (the season's
+    setting, or the host). A season currency that is not public shows to the host alone."""
+    labels = kind_labels(season)
+    hidden = [] if host else [c.kind for c in season.currencies.all() if not c.public]
+    entries = list(LedgerEntry.objects.filter(season=season).exclude(kind__in=hidden)
                    .exclude(match__status__in=[Match.RUNNING, Match.PAUSED])
                    .select_related("player", "match").order_by("-id")[: limit * 2])
     if not balances_public:
@@ -34,7 +35,7 @@ def season_history(season, balances_public, limit=100):
                 continue  # the giving half of a gift: the receiving half tells it
             lines.append((e.created_at, e.reason))
         else:
-            lines.append((e.created_at, entry_words(e)))
+            lines.append((e.created_at, entry_words(e, labels)))
     for change in StatusChange.objects.filter(season=season).select_related("player").order_by("-id")[:limit]:
         lines.append((change.created_at, change.words()))
     lines.sort(key=lambda line: line[0], reverse=True)

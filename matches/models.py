@@ -85,13 +85,44 @@ LEDGER_KIND_CHOICES = [
 ]
 
 
+class SeasonCurrency(models.Model):
+    """A season's own ledger kind (a Black Garnet that cannot stand in for a garnet, say). Games
+    keep using the built-in kinds; the host writes these by hand."""
+
+    PREFIX = "c-"
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="currencies")
+    key = models.SlugField(max_length=20, help_text="A short name for programs, unique in the season.")
+    name = models.CharField(max_length=40)
+    giftable = models.BooleanField(default=False, help_text="Players may give it to each other.")
+    public = models.BooleanField(default=True, help_text="Everyone sees everyone's balance of it.")
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name_plural = "season currencies"
+        constraints = [models.UniqueConstraint(fields=["season", "key"], name="unique_currency_key")]
+
+    @property
+    def kind(self):
+        return self.PREFIX + self.key
+
+    def __str__(self):
+        return self.name
+
+
+def kind_labels(season):
+    """{kind: label} of every ledger kind of `season`: the built-in ones, then its currencies."""
+    labels = dict(LEDGER_KIND_CHOICES)
+    labels.update({c.kind: c.name for c in season.currencies.all()})
+    return labels
+
+
 class LedgerEntry(models.Model):
     """Append-only. A balance is the sum of a player's entries of one kind; the communal pool
     is the sum of entries with no player."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="ledger")
     player = models.ForeignKey(SeasonPlayer, null=True, blank=True, on_delete=models.PROTECT, related_name="ledger")
-    kind = models.CharField(max_length=24, choices=LEDGER_KIND_CHOICES)
+    kind = models.CharField(max_length=24)  # a built-in kind (LEDGER_KIND_CHOICES) or a season's currency
     amount = models.IntegerField()
     reason = models.CharField(max_length=300)
     match = models.ForeignKey("Match", null=True, blank=True, on_delete=models.PROTECT, related_name="ledger")
@@ -108,7 +139,12 @@ class LedgerEntry(models.Model):
         verbose_name_plural = "ledger entries"
         constraints = [models.CheckConstraint(condition=~Q(reason=""), name="ledger_reason_required")]
 
+    def kind_label(self):
+        return kind_labels(self.season).get(self.kind, self.kind)
+
     def clean(self):
+        if self.season_id and self.kind not in kind_labels(self.season):
+            raise ValidationError({"kind": "Choose a kind of this season."})
         # An entry belongs to one season: its player and match must be of that season too.
         if self.player_id and self.season_id and self.player.season_id != self.season_id:
             raise ValidationError({"player": "That player is not in this season."})
@@ -117,7 +153,7 @@ class LedgerEntry(models.Model):
 
     def __str__(self):
         who = self.player or "communal pool"
-        return f"{who}: {self.amount:+d} {self.get_kind_display()} ({self.reason})"
+        return f"{who}: {self.amount:+d} {self.kind} ({self.reason})"
 
 
 class Match(models.Model):

@@ -1,0 +1,50 @@
+"""Everything the season page shows one visitor: standings (statuses, balances as the season
+allows, live marks), the matches with their winners, the history in words, the visitor's own
+balances and gift form, and for the host the Death Match to create. One place, like
+presenters.match_picture for a match."""
+
+from . import death_matches, history, marks
+from .access import is_host, membership
+from .forms import GiftForm
+from .models import balances_for, communal_pool, kind_labels
+
+
+def season_picture(season, user):
+    host = is_host(user, season)
+    show_balances = season.balances_public or host
+    currencies = [c for c in season.currencies.all() if c.public or host]
+    players = list(season.players.all())
+    balances = balances_for(season, public=True)
+    mains = marks.main_matches(season)
+    season_marks = marks.marks(season, mains)
+    for p in players:
+        p.balances = balances.get(p.pk, {})
+        p.currency_balances = [p.balances.get(c.kind, 0) for c in currencies]
+        p.marks = season_marks.get(p.pk, [])
+        p.live_marks = marks.live_count(p.marks)
+    players.sort(key=lambda p: (p.status != p.ACTIVE, -p.balances.get("token_of_life", 0), p.display_name))
+    picture = {"season": season, "players": players, "matches": history.match_summaries(season),
+               "pool": communal_pool(season), "marked": [p for p in players if p.marks], "is_host": host,
+               "show_balances": show_balances, "currencies": currencies,
+               "history": history.season_history(season, show_balances, host)}
+    if host:
+        picture["pairing"] = marks.death_match_pairing(season, mains, season_marks)
+        picture["death_games"] = death_matches.death_games()
+    member = membership(user, season)
+    if member is not None:  # their own true balances, history and gift form, whatever the setting
+        mine = balances_for(season, [member.pk]).get(member.pk, {})
+        picture.update({
+            "me": member, "my_balances": mine,
+            "my_currencies": [(c.name, mine.get(c.kind, 0)) for c in season.currencies.all()],
+            "my_history": _labelled(season, member.ledger.order_by("-id")[:50]),
+            "gift_form": GiftForm(member) if not season.gifts_frozen and member.status == member.ACTIVE else None,
+        })
+    return picture
+
+
+def _labelled(season, entries):
+    labels = kind_labels(season)
+    entries = list(entries)
+    for e in entries:
+        e.label = labels.get(e.kind, e.kind)
+    return entries
