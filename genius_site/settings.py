@@ -138,6 +138,8 @@ LIVE_CHECK_SECONDS = float(env("LIVE_CHECK_SECONDS", "15"))
 
 DEADLINE_SCHEDULER = env("DEADLINE_SCHEDULER", "celery" if REDIS_URL else "inprocess")
 SWEEP_SECONDS = float(env("SWEEP_SECONDS", "2"))
+# How long a player has to choose who receives what the rules make them give away (F10).
+FORCED_GIFT_SECONDS = int(env("FORCED_GIFT_SECONDS", str(24 * 3600)))
 # Posts to a season's chat-server webhook: retried by the Celery worker, or by a thread without a broker.
 WEBHOOK_DELIVERY = env("WEBHOOK_DELIVERY", "celery" if DEADLINE_SCHEDULER == "celery" else "thread")
 

@@ -5,6 +5,7 @@ hosts (matches.access); a superuser hosts them all. Hosting a season is what giv
 the admin, not Django's model permissions."""
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin import RelatedOnlyFieldListFilter
 from django.contrib.auth.models import User
@@ -370,7 +371,8 @@ class MatchAdmin(HostScopedAdmin):
             _report(request, lambda: results.do_confirm_result(match.pk, awards, by=request.user))
             return redirect("admin:matches_match_change", match.pk)
         ctx = {**self.admin_site.each_context(request), "match": match, "formset": formset,
-               "statuses": results.proposed_statuses(match)}
+               "statuses": results.proposed_statuses(match), "forced": results.forced_preview(match),
+               "forced_hours": settings.FORCED_GIFT_SECONDS // 3600}
         return render(request, "admin/matches/confirm.html", ctx)
 
 

@@ -436,3 +436,23 @@ class StatusChange(models.Model):
         if self.realm == "hell" and self.previous == "heaven":
             return f"{self.reason}: {name} falls to Hell"
         return f"{self.reason}: {name} goes to {place}"
+
+
+class ForcedGift(models.Model):
+    """A transfer the rules force on a player after a match (F10: extra tokens of life given away):
+    the player chooses the recipients among those allowed before the deadline; after it, the host
+    confirms the fallback (round robin over the allowed recipients)."""
+
+    OPEN, DONE = "open", "done"
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="forced_gifts")
+    player = models.ForeignKey(SeasonPlayer, on_delete=models.CASCADE, related_name="forced_gifts")
+    kind = models.CharField(max_length=24)
+    remaining = models.PositiveIntegerField()
+    recipients = models.JSONField(default=list)  # season player ids who may receive
+    reason = models.CharField(max_length=300)
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL)
+    deadline = models.DateTimeField()
+    status = models.CharField(max_length=8, default=OPEN, choices=[(OPEN, "Open"), (DONE, "Done")])
+
+    class Meta:
+        ordering = ["pk"]

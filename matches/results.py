@@ -1,38 +1,27 @@
 """A finished match's result and its confirmation by the host. Offered: the engine's proposed
-awards, and the transfers its forced gifts require given the season balances (F10: a player who
-ends with more tokens of life than they may keep gives the extras to players the rules name; the
-host may change any recipient before confirming). Confirmed: the awards posted to the season
-ledger once, eliminations and Heaven/Hell statuses applied with them."""
+awards. Confirmed: the awards posted to the season ledger once, eliminations and Heaven/Hell
+statuses applied with them, and the transfers the rules force (F10) opened as prompts to the
+players concerned (matches/forced_gifts.py)."""
 
 from django.db import transaction
 
 from games.engine_api import ELIMINATED, MARK_LASTS, MARK_NEXT, MARK_OF_ELIMINATION, STATUSES
 
-from . import clock
+from . import clock, forced_gifts
 from .lifecycle import Done, Refused, _lock, _public, _seats
 from .models import LedgerEntry, Match, SeasonPlayer, StatusChange, balances_for
 
 
 def offered_awards(match):
-    awards = list(match.outcome["awards"])
-    seats = {s.seat: s for s in match.seats.select_related("season_player")}
-    balances = balances_for(match.season, [s.season_player_id for s in seats.values()])
-    gifts = []
-    for kind, keep, allowed in match.outcome.get("forced_gifts", []):
-        turn = 0
-        for seat, player in sorted(seats.items()):
-            have = balances.get(player.season_player_id, {}).get(kind, 0)
-            have += sum(a["amount"] for a in awards if a["seat"] == seat and a["kind"] == kind)
-            recipients = [s for s in allowed if s != seat and s in seats]
-            for _ in range(max(0, have - keep) if recipients else 0):
-                to = recipients[turn % len(recipients)]
-                turn += 1
-                name = player.season_player.display_name
-                gifts.append({"seat": seat, "kind": kind, "amount": -1,
-                              "reason": f"{name} may keep at most {keep}: one goes to another player"})
-                gifts.append({"seat": to, "kind": kind, "amount": 1,
-                              "reason": f"Given by {name} (the host may choose another recipient)"})
-    return awards + gifts
+    return list(match.outcome["awards"])
+
+
+def forced_preview(match):
+    """The caps the rules set after this match, in words, for the confirm page: the players over
+    them are asked to give the extras away once the result is confirmed."""
+    names = {s.seat: s.season_player.display_name for s in match.seats.select_related("season_player")}
+    return [f"At most {keep} {kind.replace('_', ' ')} each; the extras go to one of: "
+            + ", ".join(names.get(s, "?") for s in allowed) for kind, keep, allowed in match.outcome.get("forced_gifts", [])]
 
 
 def proposed_statuses(match):
@@ -84,6 +73,8 @@ def do_confirm_result(match_id, awards, by=None):
                 member.realm = realm
                 member.save(update_fields=["realm"])
         now = clock.now()
+        balances = balances_for(match.season, [m.pk for m in players.values()])
+        forced_gifts.prompts_for_match(match, players, balances, now)
         match.confirmed_at, match.confirmed_by = now, by
         _public(match, "host.confirmed", "The host confirmed the result into the season ledger.", now)
         match.save()

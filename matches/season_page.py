@@ -3,13 +3,14 @@ allows, live marks), the matches with their winners, the history in words, the v
 balances and gift form, and for the host the Death Match to create. One place, like
 presenters.match_picture for a match."""
 
-from . import death_matches, history, marks
+from . import clock, death_matches, forced_gifts, history, marks
 from .access import is_host, membership
 from .forms import GiftForm
-from .models import balances_for, communal_pool, kind_labels
+from .models import SeasonPlayer, balances_for, communal_pool, kind_labels
 
 
 def season_picture(season, user):
+    now = clock.now()
     host = is_host(user, season)
     show_balances = season.balances_public or host
     currencies = [c for c in season.currencies.all() if c.public or host]
@@ -28,6 +29,7 @@ def season_picture(season, user):
                "show_balances": show_balances, "currencies": currencies,
                "history": history.season_history(season, show_balances, host)}
     if host:
+        picture["forced_open"] = _with_names(forced_gifts.open_prompts(season), now)
         picture["pairing"] = marks.death_match_pairing(season, mains, season_marks)
         picture["death_games"] = death_matches.death_games()
     member = membership(user, season)
@@ -38,6 +40,7 @@ def season_picture(season, user):
             "my_currencies": [(c.name, mine.get(c.kind, 0)) for c in season.currencies.all()],
             "my_history": _labelled(season, member.ledger.order_by("-id")[:50]),
             "gift_form": GiftForm(member) if not season.gifts_frozen and member.status == member.ACTIVE else None,
+            "my_forced": _with_names(forced_gifts.open_prompts(season, member), now),
         })
     return picture
 
@@ -48,3 +51,13 @@ def _labelled(season, entries):
     for e in entries:
         e.label = labels.get(e.kind, e.kind)
     return entries
+
+
+def _with_names(prompts, now):
+    """Each prompt with its recipients (id, name) and whether its deadline has passed."""
+    ids = {i for p in prompts for i in p.recipients}
+    names = dict(SeasonPlayer.objects.filter(pk__in=ids).values_list("pk", "display_name"))
+    for p in prompts:
+        p.choices = [(i, names.get(i, "?")) for i in p.recipients]
+        p.overdue = now > p.deadline
+    return prompts

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from games.engine_api import Viewer
 from games.values import as_int
 
-from .. import death_matches
+from .. import death_matches, forced_gifts
 from ..access import access_match_as_host, access_season_as_host
 from ..lifecycle import Refused
 from ..export import LEDGER_COLUMNS, export_match, export_season, ledger_rows
@@ -75,3 +75,16 @@ def season_ledger_csv(request, slug):
 
 def _safe_cell(cell):
     return "'" + cell if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r") else cell
+
+
+@login_required
+@require_POST
+def forced_fallback(request, slug, prompt_id):
+    season = access_season_as_host(request.user, slug)
+    try:
+        done = forced_gifts.do_fallback(prompt_id, season, by=request.user)
+    except Refused as refusal:
+        messages.error(request, f"Not done. {refusal}")
+    else:
+        messages.success(request, done.message)
+    return redirect("season", slug)

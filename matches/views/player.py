@@ -5,7 +5,9 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from .. import gifts, lifecycle
+from games.values import as_int
+
+from .. import forced_gifts, gifts, lifecycle
 from ..access import access_member, access_seat
 from ..forms import GiftForm, build_form, cleaned_payload, form_errors_text, unexpected_fields
 from ..models import Phase
@@ -72,4 +74,19 @@ def give(request, slug):
     form = GiftForm(member, data=request.POST)
     _run(request, form, lambda data: gifts.do_gift(member.pk, data["recipient"], data["kind"], data["amount"],
                                                     by=request.user))
+    return redirect("season", slug)
+
+
+@login_required
+@require_POST
+def forced_give(request, slug, prompt_id):
+    """A transfer the rules force on the player: they choose who receives."""
+    member = access_member(request.user, slug)
+    recipient, amount = as_int(request.POST.get("recipient")), as_int(request.POST.get("amount"))
+    try:
+        done = forced_gifts.do_give(prompt_id, member, recipient, amount)
+    except lifecycle.Refused as refusal:
+        messages.error(request, f"Not given. {refusal}")
+    else:
+        messages.success(request, done.message)
     return redirect("season", slug)

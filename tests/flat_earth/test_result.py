@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from games.engine_api import MARK_OF_ELIMINATION, TOKEN_OF_LIFE
 from matches import lifecycle, results
-from matches.models import LedgerEntry, SeasonPlayer
+from matches.models import ForcedGift, LedgerEntry, SeasonPlayer
 from matches.results import offered_awards
 from tests.base import BaseTestCase
 
@@ -40,21 +40,22 @@ class FlatEarthResultTestCase(BaseTestCase):
         self.assertEqual(state["losers"], {"A": [5], "B": [0, 5], "C": [5], "D": [0, 5]})
         statuses = self.match.outcome["statuses"]
         self.assertEqual(sorted(int(s) for s, v in statuses.items() if v == "heaven"), [1, 2, 3, 4])
-        # Carol holds 3 tokens of life and may keep 1: two go to players who are not losers
         offered = offered_awards(self.match)
-        gifts = [(a["seat"], a["amount"]) for a in offered if a["kind"] == TOKEN_OF_LIFE]
-        self.assertEqual(gifts, [(2, -1), (1, 1), (2, -1), (3, 1)])
         marks = [a["seat"] for a in offered if a["kind"] == MARK_OF_ELIMINATION]
         self.assertEqual(marks, [0, 5])
         self.client.force_login(self.hana)
         page = self.client.get(reverse("admin:matches_match_confirm", args=[self.match.pk]))
         self.assertContains(page, "Frank: Heaven")
         self.assertContains(page, "Grace: Hell")
+        self.assertContains(page, "At most 1 token of life each; the extras go to one of: Bob, Carol, Dave, Frank")
         results.do_confirm_result(self.match.pk, offered, by=self.hana)
         realms = dict(SeasonPlayer.objects.filter(season=self.season).values_list("display_name", "realm"))
         self.assertEqual([realms[n] for n in ("Alice", "Bob", "Carol", "Dave", "Frank", "Grace")],
                          ["hell", "heaven", "heaven", "heaven", "heaven", "hell"])
-        carol = sum(e.amount for e in LedgerEntry.objects.filter(player=self.members["carol"], kind=TOKEN_OF_LIFE))
-        self.assertEqual(carol, 1)
+        # Carol holds 3 tokens of life and may keep 1: she is asked to give two to players who are not losers
+        prompt = ForcedGift.objects.get()
+        self.assertEqual((prompt.player.display_name, prompt.kind, prompt.remaining), ("Carol", TOKEN_OF_LIFE, 2))
+        self.assertEqual(sorted(SeasonPlayer.objects.get(pk=i).display_name for i in prompt.recipients),
+                         ["Bob", "Dave", "Frank"])
         season_page = self.client.get(reverse("season", args=[self.season.slug]))
         self.assertContains(season_page, "Heaven")
