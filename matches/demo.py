@@ -1,12 +1,15 @@
 """A demo season with a running match of every registered game, for `make run`."""
 
 from django.contrib.auth.models import User
+from datetime import timedelta
+
 from django.db import transaction
+from django.utils import timezone
 
 from games import registry
 from games.engine_api import GARNET, HEAVEN, HELL
 
-from . import gifts, lifecycle, talk
+from . import clock, gifts, lifecycle, playtest, results, talk
 from .models import LedgerEntry, Match, MatchPlayer, Season, SeasonPlayer, StatusChange
 
 DEMO_PASSWORD = "demo-password"
@@ -34,6 +37,7 @@ def seed_demo():
             LedgerEntry.objects.create(season=season, player=member, kind=GARNET, amount=4, reason="Demo starting garnets")
             members.append(member)
         _history(season, members)
+        _confirmed_match(season, members, host)
         for engine in registry.all_engines():
             seats = members[: engine.default_seats or engine.min_seats]
             match = Match.objects.create(season=season, game=engine.slug, title=f"Demo: {engine.name}", kind=engine.kind,
@@ -57,6 +61,19 @@ def _history(season, members):
         member.realm = realm
         member.save(update_fields=["realm"])
     gifts.do_gift(members[2].pk, members[3].pk, GARNET, 1)
+
+
+def _confirmed_match(season, members, host):
+    """A Pokemon Snap played by the bots last week and confirmed, so the season page has a
+    result, statuses from it and a mark in its history."""
+    match = Match.objects.create(season=season, game="pokemon_snap", title="Demo: last week's Pokemon Snap",
+                                 kind=Match.MAIN, settings={}, seed=2026)
+    for seat, member in enumerate(members[:8]):
+        MatchPlayer.objects.create(match=match, season_player=member, seat=seat, role="photographer" if seat < 2 else "")
+    with clock.simulated(timezone.now() - timedelta(days=10)):  # its five days and the ascension end 3 days ago
+        playtest.play_with_bots(match, seed=2026)
+        match.refresh_from_db()
+        results.do_confirm_result(match.pk, results.offered_awards(match), by=host)
 
 
 def _start_with_talk(match_id):

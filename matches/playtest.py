@@ -49,6 +49,12 @@ def playtest(game, players, seed, settings=None, miss_rate=0.1, keep=False):
     return result
 
 
+def play_with_bots(match, seed, miss_rate=0.0):
+    """Start a seated draft and play it to its end with the bots, on the clock in force."""
+    lifecycle.do_start(match.pk)
+    return _play(match, random.Random(f"bot:{seed}"), miss_rate)
+
+
 def _new_match(engine, players, seed, settings):
     tag = uuid.uuid4().hex[:8]
     season = Season.objects.create(name=f"Playtest {tag}", slug=f"playtest-{tag}")
