@@ -10,6 +10,7 @@ from django.db import transaction
 from games.engine_api import GARNET, TOKEN_OF_LIFE
 
 from .lifecycle import Done, Refused
+from .reminders import email_news
 from .models import LedgerEntry, Season, SeasonPlayer, balances_for
 
 GIFTABLE = {GARNET: "garnet(s)", TOKEN_OF_LIFE: "token(s) of life"}
@@ -62,4 +63,6 @@ def do_gift(giver_id, recipient_id, kind, amount, by=None):
                                    reason=f"{giver.display_name} gave {recipient.display_name} {what}", created_by=by)
         LedgerEntry.objects.create(season=season, player=recipient, kind=kind, amount=amount,
                                    reason=f"{giver.display_name} gave {recipient.display_name} {what}", created_by=by)
+        transaction.on_commit(lambda: email_news(recipient.pk, f"{giver.display_name} gave you {what}",
+                                                 f"In {season.name}, {giver.display_name} gave you {what}."), robust=True)
         return Done(f"You gave {recipient.display_name} {what}.")

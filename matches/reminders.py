@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from . import clock, live, webhooks
 from .lifecycle import _lock
-from .models import Match, MatchPlayer, Phase, Preferences, Reminder, Submission, WebhookNotice
+from .models import Match, MatchPlayer, Phase, Preferences, Reminder, SeasonPlayer, Submission, WebhookNotice
 
 log = logging.getLogger(__name__)
 
@@ -155,6 +155,15 @@ def email_results(phase_id):
             send_mail(f"{phase.match.title}: {phase.title} has closed",
                       f"{phase.title} of {phase.match.title} has closed. See what happened: {play_url(phase.match_id)}\n",
                       None, [user.email])
+
+
+def email_news(member_id, subject, text):
+    """A short email to a season player who asked for results and news by email."""
+    member = SeasonPlayer.objects.select_related("user", "season").get(pk=member_id)
+    user = member.user
+    if user.email and preferences(user).email_results:
+        link = settings.SITE_URL + reverse("season", args=[member.season.slug])
+        send_mail(subject, f"{text}\n\nThe season: {link}\n", None, [user.email])
 
 
 # --- calendar ---------------------------------------------------------------------------------

@@ -6,7 +6,9 @@ presenters.match_picture for a match."""
 from . import clock, death_matches, forced_gifts, history, marks
 from .access import is_host, membership
 from .forms import GiftForm
-from .models import SeasonPlayer, balances_for, communal_pool, kind_labels
+from games.engine_api import ELIMINATED
+
+from .models import LedgerEntry, SeasonPlayer, balances_for, communal_pool, kind_labels
 
 
 def season_picture(season, user):
@@ -18,7 +20,10 @@ def season_picture(season, user):
     balances = balances_for(season, public=True)
     mains = marks.main_matches(season)
     season_marks = marks.marks(season, mains)
+    eliminated_in = dict(LedgerEntry.objects.filter(season=season, kind=ELIMINATED, amount__gt=0, match__isnull=False)
+                         .values_list("player_id", "match__title"))
     for p in players:
+        p.eliminated_in = eliminated_in.get(p.pk, "")
         p.balances = balances.get(p.pk, {})
         p.currency_balances = [p.balances.get(c.kind, 0) for c in currencies]
         p.marks = season_marks.get(p.pk, [])

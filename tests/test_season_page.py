@@ -2,11 +2,12 @@
 every confirmed change in words, Heaven/Hell changes with their reasons (confirmed or by hand),
 and balances shown publicly or not as the season says."""
 
+from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from games.engine_api import GARNET, HEAVEN, HELL
-from matches import gifts, results
+from games.engine_api import ELIMINATED, GARNET, HEAVEN, HELL
+from matches import gifts, reminders, results
 from matches.models import LedgerEntry, Match, SeasonPlayer, StatusChange
 from tests.base import BaseTestCase
 
@@ -74,3 +75,22 @@ class SeasonPageTestCase(BaseTestCase):
         client.post(url, {**form, "status_reason": "won the bonus game"})
         self.assertEqual(SeasonPlayer.objects.get(pk=self.members["dave"].pk).realm, HEAVEN)
         self.assertIn("won the bonus game: Dave goes to Heaven", self.page())
+
+    def test_it_says_in_which_match_a_player_was_eliminated(self):
+        match = self.finished_match()
+        results.do_confirm_result(match.pk, [{"seat": 2, "kind": ELIMINATED, "amount": 1, "reason": "lost"}])
+        self.assertIn("Eliminated in Test match", self.page())
+
+    def test_it_tells_the_recipient_of_a_gift_by_email_when_they_asked(self):
+        self.give_garnets("bob", 3)
+        self.carol.email = "carol@example.org"
+        self.carol.save()
+        with self.captureOnCommitCallbacks(execute=True):
+            gifts.do_gift(self.members["bob"].pk, self.members["carol"].pk, GARNET, 1)
+        self.assertEqual(len(mail.outbox), 0)  # she did not ask for news by email
+        prefs = reminders.preferences(self.carol)
+        prefs.email_results = True
+        prefs.save()
+        with self.captureOnCommitCallbacks(execute=True):
+            gifts.do_gift(self.members["bob"].pk, self.members["carol"].pk, GARNET, 1)
+        self.assertEqual([(m.to, m.subject) for m in mail.outbox], [(["carol@example.org"], "Bob gave you 1 garnet(s)")])

@@ -16,7 +16,7 @@ class PreferencesForm(forms.Form):
         choices=reminders.CHOICES, coerce=int, required=False, widget=forms.CheckboxSelectMultiple,
         label="Remind me before a deadline I have not acted on",
         help_text="Only reminders shorter than the phase itself are sent.")
-    email_results = forms.BooleanField(required=False, label="Email me when a phase I play in closes")
+    email_results = forms.BooleanField(required=False, label="Email me when a phase I play in closes, and gifts I receive")
 
 
 @login_required
