@@ -71,3 +71,11 @@ class ForcedGiftTestCase(BaseTestCase):
         self.assertEqual(ForcedGift.objects.get().status, ForcedGift.DONE)
         host.post(url)  # once
         self.assertEqual(self.tokens("carol"), 1)
+
+    def test_it_sends_anonymous_visitors_to_log_in(self):
+        for url in (reverse("forced_give", args=[self.season.slug, self.prompt.pk]),
+                    reverse("forced_fallback", args=[self.season.slug, self.prompt.pk])):
+            response = Client().post(url, {"recipient": self.members["bob"].pk, "amount": 1})
+            self.assertEqual(response.status_code, 302)
+            self.assertIn(reverse("login"), response["Location"])
+        self.assertEqual(self.tokens("carol"), 4)
