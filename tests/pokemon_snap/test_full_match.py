@@ -7,6 +7,7 @@ Seats 0 (H0) and 1 (H1) photograph; Pokemon are seats 2-7 (P2-P7). H0 has priori
 import random
 from unittest import TestCase
 
+from games import engine_api as api
 from games.engine_api import HEAVEN, HELL, MARK_OF_ELIMINATION, Invalid, SeatInfo
 from games.pokemon_snap.engine.game import ASCENSION, ENGINE, day_key
 
@@ -153,3 +154,18 @@ class FullMatchTestCase(TestCase):
             self.assertEqual(sorted(result["heaven"]), [1, 2, 3, 5])
             marked.add(result["marked"])
         self.assertEqual(marked, {4, 6, 7})  # drawn among the tied
+
+    def test_it_lets_only_a_tied_heaven_talk_while_it_decides(self):
+        self.assertIsNotNone(ENGINE.talk_problem(self.state, frozenset({0, 1})))  # H1 won alone: no talk
+        self.assertIsNotNone(ENGINE.talk_problem(self.state, frozenset({1, 2})))
+        tied = {**self.state, "scores": {**self.state["scores"], "heaven_winners": [0, 1]}}
+        self.assertIsNone(ENGINE.talk_problem(tied, frozenset({0, 1})))
+        self.assertIsNotNone(ENGINE.talk_problem(tied, frozenset({0, 2})))
+
+    def test_it_reveals_every_plan_and_list_in_words_once_day_5_is_over(self):
+        everything = ENGINE.view(self.state, api.Viewer.spectator())["all"]
+        self.assertEqual(everything["plans"]["1"]["Furret (P2)"], "morning Activity E; afternoon Activity A; evening Contest V")
+        self.assertEqual(everything["plans"]["3"]["Furret (P2)"],
+                         "morning Activity F (on Poochyena); afternoon Activity I (donate 2 Coolness); evening Contest X")
+        self.assertEqual(everything["lists"]["1"]["P0"], {"exhibit": "A", "order": [
+            "Poochyena", "Furret", "Cresselia", "Porygon-Z", "Staraptor", "Froslass"]})

@@ -20,7 +20,7 @@ class SnapLeakTestCase(SnapMatchMixin, BaseTransactionTestCase):
         assert_shown_to(self, self.match, self.dave, ["photographed by Bob"], "play socket")
         assert_shown_to(self, self.match, self.bob, [bob_photos, "Poochyena (Dave)"], "player page")
         for other in (None, self.bob, self.carol, self.dave):
-            assert_hidden_from(self, self.match, other, [ALICE_LOG, "morning_lose=cute"])
+            assert_hidden_from(self, self.match, other, [ALICE_LOG, "morning Activity G (lose Cuteness, gain Beauty)"])
         for other in (None, self.carol, self.alice, self.ivan):
             assert_hidden_from(self, self.match, other, [bob_photos, "photographed by Bob"])
         for other in (None, self.bob, self.alice):

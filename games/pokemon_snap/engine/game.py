@@ -86,7 +86,7 @@ class PokemonSnap(api.GameEngine):
             "day": 1, "priority": first, "stage": "day", "finished": False,
             "world": {"stats": {str(p): [START] * 5 for p in pokemon}, "doubled": {}, "h_pending": {}, "e_done": {},
                       "i_last": None, "j_counter": 1, "entries": {c: [] for c in CONTESTS}},
-            "activities": {}, "contests_done": {}, "plans": {}, "lists": {}, "defaulted": {},
+            "activities": {}, "contests_done": {}, "plans": {}, "lists": {},
             "log": {str(p): [] for p in pokemon}, "photos": {str(h): {} for h in photographers},
             "photographed_by": {}, "scores": None, "result": None,
         }
@@ -172,17 +172,17 @@ class PokemonSnap(api.GameEngine):
         return self._score(state, events)
 
     def _read_day(self, state, day, submissions, rng):
-        sent, defaulted = {}, []
+        """Each seat's plan or list; a missed one was filled in by default_submission at the
+        close (the platform keeps it, marked as such, beside the players' own)."""
+        sent = {}
         for seat in range(len(state["names"])):
             sub = submissions.get(seat)
             photographer = seat in state["photographers"]
             cleaned = (plans.clean_list(state, seat, sub) if photographer else plans.clean_plan(state, seat, day, sub)) \
                 if isinstance(sub, dict) else api.Invalid("missing")
             if isinstance(cleaned, api.Invalid):
-                defaulted.append(seat)
                 cleaned = plans.missed_list(state, seat, rng) if photographer else plans.missed_plan(state, seat, rng)
             sent[seat] = cleaned
-        state["defaulted"][str(day)] = defaulted
         return sent
 
     def _play_slots(self, state, day, sent):

@@ -17,7 +17,7 @@ ACTIVITY_TEXT = {
     "A": "A: double your next activity's gains and losses",
     "B": "B: with 6+ Cleverness, +4 Beauty",
     "C": "C: +2 Cleverness, another Pokemon +2 Cuteness",
-    "D": "D: after a contest today +4 Coolness, else +2 Beauty",
+    "D": "D: +4 Coolness if your last non-empty slot today was a contest, else +2 Beauty",
     "E": "E: first time +2 Cuteness, later +5 Toughness",
     "F": "F: more Toughness than another: +3 Coolness, they -1",
     "G": "G: lose 3 of one stat, gain 5 of another",
@@ -196,7 +196,7 @@ def list_order(cleaned: dict, count: int) -> list[int]:
 
 
 def missed_list(state, seat, rng):
-    """S12g: a random exhibit not yet used and a random order of the six."""
+    """S12g: a random exhibit not yet used and a random order of the six (also the bots' list)."""
     order = list(state["pokemon"])
     rng.shuffle(order)
     return {"exhibit": rng.choice(exhibits_left(state, seat)),

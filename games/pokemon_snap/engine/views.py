@@ -11,7 +11,7 @@ from games import engine_api as api
 from .contests import NAMES as CONTEST_NAMES, contest_value
 from .exhibits import EXHIBITS, NAMES as EXHIBIT_NAMES, exhibit_value
 from .prompts import result_text
-from .plans import contests_left, done_yesterday, exhibits_left
+from .plans import SLOTS, contests_left, done_yesterday, exhibits_left
 from .slots import CONTESTS
 from .stats import LABELS, START, STATS
 
@@ -97,11 +97,35 @@ def everything(engine, state):
         "entries": sorted(entries, key=lambda e: (e["contest"], e["day"])),
         "exhibit_results": [{"exhibit": e, "points": [r[str(h)] for h in state["photographers"]]}
                             for e, r in sorted((scores or {}).get("exhibits", {}).items())],
-        "plans": {d: {engine.pokemon_label(state, int(p)): plan for p, plan in by.items()} for d, by in state["plans"].items()},
-        "defaulted": {d: [names[s] for s in seats] for d, seats in state["defaulted"].items() if seats},
+        "plans": {d: {engine.pokemon_label(state, int(p)): plan_words(state, plan) for p, plan in by.items()}
+                  for d, by in state["plans"].items()},
+        "lists": {d: {names[int(h)]: {"exhibit": sent["exhibit"],
+                                      "order": [state["pokemon_names"][sent[f"rank_{i}"]] for i in range(1, 7)]}
+                      for h, sent in by.items()} for d, by in state["lists"].items()},
         "j_counter": state["world"]["j_counter"],
         "result": state["result"],
     }
+
+
+def plan_words(state, plan):
+    """A plan as a person reads it: "morning Activity G (lose Cuteness, gain Beauty); evening Contest V"."""
+    parts = []
+    for slot in SLOTS:
+        do = plan.get(slot)
+        if not do:
+            continue
+        extra = []
+        if f"{slot}_target" in plan:
+            extra.append("on " + state["pokemon_names"][plan[f"{slot}_target"]])
+        if f"{slot}_lose" in plan:
+            extra.append(f"lose {LABELS[plan[f'{slot}_lose']]}, gain {LABELS[plan[f'{slot}_gain']]}")
+        if f"{slot}_points" in plan:
+            extra.append(f"donate {plan[f'{slot}_points']} {LABELS[plan[f'{slot}_attribute']]}")
+        elif f"{slot}_attribute" in plan:
+            extra.append(f"into {LABELS[plan[f'{slot}_attribute']]}")
+        what = ("Contest " if do in CONTESTS else "Activity ") + do
+        parts.append(f"{slot} {what}" + (f" ({', '.join(extra)})" if extra else ""))
+    return "; ".join(parts) or "nothing"
 
 
 def scores_text(state):
@@ -113,15 +137,15 @@ def scores_text(state):
 
 def talk_problem(state, seats) -> str | None:
     """S10: day 1 everyone; later days a photographer and the Pokemon they photographed the
-    day before. While Heaven decides the ascension the two photographers may talk (they must
-    agree on a choice); once the match is over anyone."""
+    day before. While Heaven decides the ascension only a tied Heaven's two photographers may
+    talk (they must agree on their choices); once the match is over anyone."""
     seats = set(seats)
     if state["finished"] or (state["stage"] == "day" and state["day"] == 1):
         return None
     if state["stage"] != "day":
-        if seats <= set(state["photographers"]):
-            return None
-        return "While Heaven decides the ascension only the two photographers may talk."
+        if len(state["scores"]["heaven_winners"]) == 2 and seats <= set(state["photographers"]):
+            return None  # a tied Heaven must agree on its choices
+        return "After day 5 nobody talks until the match is over (a tied Heaven may talk to agree its choices)."
     by = state["photographed_by"].get(str(state["day"] - 1), {})
     pairs = {frozenset((h, int(p))) for p, h in by.items()}
     if frozenset(seats) in pairs:
