@@ -29,10 +29,8 @@ def match_host(request, match_id):
 @login_required
 def match_export(request, match_id):
     match = access_match_as_host(request.user, match_id)
-    body = json.dumps(export_match(match), indent=2, sort_keys=True, default=str)
-    response = HttpResponse(body, content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
-    return response
+    return _download(json.dumps(export_match(match), indent=2, sort_keys=True, default=str),
+                     "application/json", f"match-{match.pk}.json")
 
 
 @login_required
@@ -53,10 +51,8 @@ def create_death_match(request, slug):
 @login_required
 def season_export(request, slug):
     season = access_season_as_host(request.user, slug)
-    body = json.dumps(export_season(season), indent=2, sort_keys=True, default=str)
-    response = HttpResponse(body, content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="season-{season.slug}.json"'
-    return response
+    return _download(json.dumps(export_season(season), indent=2, sort_keys=True, default=str),
+                     "application/json", f"season-{season.slug}.json")
 
 
 @login_required
@@ -64,8 +60,7 @@ def season_ledger_csv(request, slug):
     """The ledger as CSV for a host's spreadsheet. Cells that a spreadsheet would run as a formula
     (a reason starting with "=", say) are written as text."""
     season = access_season_as_host(request.user, slug)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="ledger-{season.slug}.csv"'
+    response = _download("", "text/csv; charset=utf-8", f"ledger-{season.slug}.csv")
     writer = csv.writer(response)
     writer.writerow(LEDGER_COLUMNS)
     for row in ledger_rows(season):
@@ -88,3 +83,9 @@ def forced_fallback(request, slug, prompt_id):
     else:
         messages.success(request, done.message)
     return redirect("season", slug)
+
+
+def _download(body, content_type, filename):
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
