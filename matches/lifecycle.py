@@ -11,12 +11,11 @@ from datetime import timedelta
 
 from django.db import transaction
 
-from games import registry
 from games.engine_api import Context, Invalid, SeatInfo, derive_rng
 
 from . import clock, deadlines, live, webhooks
-from .models import (Action, Conversation, Event, LedgerEntry, Match, Phase, Season, Submission, balances_for,
-                     state_hash)
+from .models import Action, Conversation, Event, LedgerEntry, Match, Phase, Submission, balances_for, state_hash
+from .start_checks import check_start, engine_of, prepared_settings, seat_role
 
 log = logging.getLogger(__name__)
 
@@ -29,10 +28,6 @@ class Refused(Exception):
 class Done:
     message: str
     changed: bool = True
-
-
-def engine_of(match):
-    return registry.get(match.game)
 
 
 def _lock(match_id):
@@ -66,25 +61,8 @@ def _record_events(match, events, now):
         )
     Event.objects.bulk_create(rows)
     _announce_on_commit(match)
-    _post_public_on_commit(match, [row.text for row in rows if row.visibility == Event.PUBLIC])
+    webhooks.post_public_on_commit(match, [row.text for row in rows if row.visibility == Event.PUBLIC])
     return rows
-
-
-def _post_public_on_commit(match, lines):
-    """Public news goes to the season's chat server, once per transaction, after the commit."""
-    pending = getattr(match, "_webhook_lines", None)
-    if pending is not None:
-        pending.extend(lines)
-        return
-    match._webhook_lines = list(lines)
-
-    def post():
-        lines, match._webhook_lines = match._webhook_lines, None
-        season = Season.objects.filter(pk=match.season_id).only("webhook_url").first()
-        if season and season.webhook_url and lines:
-            webhooks.deliver(season.webhook_url, webhooks.messages_for([f"**{match.title}**: {line}" for line in lines]))
-
-    transaction.on_commit(post, robust=True)
 
 
 def _announce_on_commit(match):
@@ -158,29 +136,6 @@ def _finish(match, now):
 # --- starting ---------------------------------------------------------------------------------
 
 
-def check_start(match):
-    """Why this match cannot start, or None."""
-    engine = engine_of(match)
-    if match.seats.exclude(season_player__season=match.season_id).exists():
-        return "Every seat must be a player of this match's season."
-    seats = list(match.seats.order_by("seat").select_related("season_player"))
-    if [s.seat for s in seats] != list(range(len(seats))):
-        return "Seats must be numbered 0, 1, 2, … without gaps."
-    roles = [seat_role(engine, s) for s in seats]
-    if engine.roles and any(role not in engine.roles for role in roles):
-        return f"Every seat needs a role: one of {', '.join(engine.roles)}."
-    problem = engine.roles and engine.check_roles(roles)
-    if problem:
-        return problem
-    settings = engine.validate_settings(match.settings, len(seats))
-    return settings.message if isinstance(settings, Invalid) else None
-
-
-def seat_role(engine, seat):
-    """The seat's role: the one the host gave, else the one its season status gives (S1)."""
-    return seat.role or engine.role_for_status.get(seat.season_player.realm, "")
-
-
 def do_start(match_id, by=None):
     """Start a draft. The engine's slow preparation runs before the match row is locked; the
     start itself then only stores what setup returns."""
@@ -214,18 +169,6 @@ def do_start(match_id, by=None):
         _public(match, "match.started", f"{match.title} has started.", now)
         _apply(match, transition, now)
         return Done("The match has started.")
-
-
-def prepared_settings(match):
-    """The settings a draft would start with (the engine's preparation, seeded by the match),
-    or why it cannot start."""
-    problem = check_start(match)
-    if problem:
-        return Invalid(problem)
-    engine = engine_of(match)
-    seats = match.seats.count()
-    settings = engine.validate_settings(match.settings, seats)
-    return engine.prepare(settings, seats, derive_rng(match.seed, "prepare"))
 
 
 # --- players' moves ---------------------------------------------------------------------------

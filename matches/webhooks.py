@@ -17,6 +17,8 @@ import urllib.request
 from django.conf import settings
 from django.db import transaction
 
+from . import models
+
 log = logging.getLogger(__name__)
 
 MAX_CONTENT = 2000
@@ -96,3 +98,20 @@ def send_on_commit(season, lines):
     if season.webhook_url and lines:
         url = season.webhook_url
         transaction.on_commit(lambda: deliver(url, messages_for(lines)), robust=True)
+
+
+def post_public_on_commit(match, lines):
+    """Public news goes to the season's chat server, once per transaction, after the commit."""
+    pending = getattr(match, "_webhook_lines", None)
+    if pending is not None:
+        pending.extend(lines)
+        return
+    match._webhook_lines = list(lines)
+
+    def post():
+        lines, match._webhook_lines = match._webhook_lines, None
+        season = models.Season.objects.filter(pk=match.season_id).only("webhook_url").first()
+        if season and season.webhook_url and lines:
+            deliver(season.webhook_url, messages_for([f"**{match.title}**: {line}" for line in lines]))
+
+    transaction.on_commit(post, robust=True)

@@ -1,0 +1,44 @@
+"""Whether a draft can start, and with what settings: the checks the admin shows the host before
+the start and that lifecycle.do_start makes again under the match lock."""
+
+from games import registry
+from games.engine_api import Invalid, derive_rng
+
+
+def engine_of(match):
+    return registry.get(match.game)
+
+
+def check_start(match):
+    """Why this match cannot start, or None."""
+    engine = engine_of(match)
+    if match.seats.exclude(season_player__season=match.season_id).exists():
+        return "Every seat must be a player of this match's season."
+    seats = list(match.seats.order_by("seat").select_related("season_player"))
+    if [s.seat for s in seats] != list(range(len(seats))):
+        return "Seats must be numbered 0, 1, 2, … without gaps."
+    roles = [seat_role(engine, s) for s in seats]
+    if engine.roles and any(role not in engine.roles for role in roles):
+        return f"Every seat needs a role: one of {', '.join(engine.roles)}."
+    problem = engine.roles and engine.check_roles(roles)
+    if problem:
+        return problem
+    settings = engine.validate_settings(match.settings, len(seats))
+    return settings.message if isinstance(settings, Invalid) else None
+
+
+def seat_role(engine, seat):
+    """The seat's role: the one the host gave, else the one its season status gives (S1)."""
+    return seat.role or engine.role_for_status.get(seat.season_player.realm, "")
+
+
+def prepared_settings(match):
+    """The settings a draft would start with (the engine's preparation, seeded by the match),
+    or why it cannot start."""
+    problem = check_start(match)
+    if problem:
+        return Invalid(problem)
+    engine = engine_of(match)
+    seats = match.seats.count()
+    settings = engine.validate_settings(match.settings, seats)
+    return engine.prepare(settings, seats, derive_rng(match.seed, "prepare"))
