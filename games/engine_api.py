@@ -19,6 +19,7 @@ Flow of a match, as the platform drives it:
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,6 +104,8 @@ class PhaseSpec:
     `key` is unique within a match and stable (it names the phase in submissions and replays).
     A phase that waits on nobody (a pregame for immediate actions only) closes at its deadline.
     With `close_early`, the phase closes as soon as every seat it waits on has submitted.
+    With `submitters_public` off, who has submitted is itself secret (anonymous proposals): only
+    the host is shown it; players and spectators see nothing of it until the phase closes.
     """
 
     key: str
@@ -110,6 +113,7 @@ class PhaseSpec:
     waits_on: tuple[int, ...]
     duration: int  # seconds
     close_early: bool = False
+    submitters_public: bool = True
 
 
 INT = "int"
@@ -117,6 +121,7 @@ CHOICE = "choice"
 RADIO = "radio"  # a CHOICE shown as buttons to tap, for short lists on a phone
 MULTICHOICE = "multichoice"
 TEXT = "text"
+DURATION = "duration"  # settings only: a number of seconds, typed by the host as 30s, 10m, 24h or 2d
 
 
 @dataclass(frozen=True)
@@ -151,12 +156,14 @@ NO_FORM = FormSpec((), intro="Nothing to submit here.")  # for a phase or seat w
 class ActionSpec:
     """An immediate action a seat may take now (a purchase, a proposal, an acceptance).
     With `in_view`, the game's own view template shows its buttons (say, one per proposal in
-    an inbox) and the platform does not add its generic form."""
+    an inbox) and the platform does not add its generic form. With `awaits_answer`, someone is
+    waiting on this seat's answer: the play page puts the action at its top, form and all."""
 
     name: str
     title: str
     form: FormSpec
     in_view: bool = False
+    awaits_answer: bool = False
 
 
 # --- results of engine calls -----------------------------------------------------------------
@@ -267,6 +274,10 @@ class GameEngine:
     roles: tuple[str, ...] = ()  # role names the host may give seats; empty: no roles
     role_for_status: dict[str, str] = {}  # a seat left without a role takes its season status's (S1)
     default_settings: dict[str, Any] = {}
+    # The settings a host sets in a form, each Field named after its key (a CHOICE's values are
+    # the JSON of the setting's value, see `setting_choices`). Settings not listed here are expert
+    # settings, written as JSON beside the form and checked by `validate_settings` all the same.
+    settings_fields: tuple[Field, ...] = ()
     seconds_range: tuple[int, int] = (1, 7 * 24 * 3600)  # bounds of every "*_seconds" setting
     summary: str = ""  # one line for lists
 
@@ -395,6 +406,16 @@ class GameEngine:
     ) -> tuple[str, dict[str, Any]] | None:
         """A random legal action for the bot, or None."""
         return None
+
+
+def setting_choices(*pairs: tuple[Any, str]) -> tuple[tuple[str, str], ...]:
+    """Choices of a settings Field: (the setting's value, its label), the value kept as JSON so
+    that a number or null survives the form."""
+    return tuple((json.dumps(value), label) for value, label in pairs)
+
+
+def duration_setting(name: str, label: str, help: str = "") -> Field:
+    return Field(name, label, DURATION, help=help, required=True)
 
 
 def derive_rng(seed: int, label: str) -> random.Random:

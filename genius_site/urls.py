@@ -6,13 +6,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 import matches.converters  # noqa: F401  (registers <id:...>)
-from matches.views import accounts, health, host, player, public, reminders, talk
+from matches.views import accounts, console, health, host, host_match, player, public, reminders, talk
 
 urlpatterns = [
     # public
     path("", public.home, name="home"),
     path("seasons/<slug:slug>/", public.season, name="season"),
     path("matches/<id:match_id>/", public.match_public, name="match_public"),
+    path("matches/<id:match_id>/status.json", public.match_status, name="match_status"),
     path("games/", public.games, name="games"),
     path("games/<slug:slug>/rules/", public.rules, name="rules"),
     path("healthz", health.healthz, name="healthz"),
@@ -27,7 +28,16 @@ urlpatterns = [
     path("play/<id:match_id>/talk/start/", talk.start, name="talk_start"),
     path("play/<id:match_id>/talk/messages/<slug:token>/", talk.change, name="talk_change"),
     # host
+    path("host/", console.console, name="host_console"),
+    path("host/seasons/<slug:slug>/", console.season_desk, name="host_season"),
+    path("host/seasons/<slug:slug>/players/", console.add_player, name="host_add_player"),
+    path("host/seasons/<slug:slug>/ledger/", console.ledger_entries, name="host_ledger"),
+    path("host/seasons/<slug:slug>/matches/new/", console.new_match, name="new_match"),
+    path("host/matches/<id:match_id>/setup/", console.edit_match, name="edit_match"),
     path("host/matches/<id:match_id>/", host.match_host, name="match_host"),
+    path("host/matches/<id:match_id>/control/<slug:action>/", host_match.control, name="host_control"),
+    path("host/matches/<id:match_id>/phases/<id:phase_id>/", host_match.phase_control, name="host_phase"),
+    path("host/matches/<id:match_id>/confirm/", host_match.confirm, name="host_confirm"),
     path("host/matches/<id:match_id>/export.json", host.match_export, name="match_export"),
     path("host/matches/<id:match_id>/announce/", talk.announce, name="talk_announce"),
     path("host/seasons/<slug:slug>/death-match/", host.create_death_match, name="create_death_match"),

@@ -57,6 +57,12 @@ def access_seat(user, match_id):
     )
 
 
+def seat_of(user, match_id):
+    """The user's own seat in the match, or None."""
+    return (MatchPlayer.objects.select_related("match__season", "season_player")
+            .filter(match_id=match_id, season_player__user=user).first())
+
+
 def access_member(user, slug):
     """The user's own membership of the season, or 404."""
     return get_object_or_404(SeasonPlayer.objects.select_related("season"), season__slug=slug, user=user)

@@ -5,23 +5,19 @@ hosts (matches.access); a superuser hosts them all. Hosting a season is what giv
 the admin, not Django's model permissions."""
 
 from django import forms
-from django.conf import settings
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.contrib.admin import RelatedOnlyFieldListFilter
 from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
-from django.core.exceptions import PermissionDenied
 from django.db import models
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
-from django.utils import timezone
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from games import registry
-from games.engine_api import LEDGER_KINDS, Invalid
+from games.engine_api import Invalid
 
-from . import lifecycle, results
-from .access import access_match_as_host, hosted_rows, hosted_seasons, hosts_any_season
+from . import lifecycle
+from .access import hosted_rows, hosted_seasons, hosts_any_season
 from .models import (LEDGER_KIND_CHOICES, Event, LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonCurrency,
                      SeasonPlayer, StatusChange, Submission, balances_for)
 from .views.accounts import invite_path, may_hand_invite
@@ -271,9 +267,7 @@ class PhaseInline(HostScopedChoices, admin.TabularInline):
     def controls(self, phase):
         if phase.status != Phase.OPEN:
             return ""
-        return format_html(
-            '<a href="{}">extend / close…</a>', reverse("admin:matches_phase_control", args=[phase.match_id, phase.pk])
-        )
+        return format_html('<a href="{}">extend / close…</a>', reverse("match_host", args=[phase.match_id]))
 
 
 @admin.register(Match)
@@ -297,7 +291,7 @@ class MatchAdmin(HostScopedAdmin):
         if not match.pk:
             return "-"
         return format_html(
-            '<a href="{}">host view</a> · <a href="{}">spectator view</a> · <a href="{}">export JSON</a>',
+            '<a href="{}">host view and controls</a> · <a href="{}">spectator view</a> · <a href="{}">export JSON</a>',
             reverse("match_host", args=[match.pk]), reverse("match_public", args=[match.pk]),
             reverse("match_export", args=[match.pk]),
         )
@@ -324,83 +318,6 @@ class MatchAdmin(HostScopedAdmin):
         rows = ((r["place"], names.get(r["seat"]), r["score"]) for r in match.outcome["standings"])
         return format_html("<table>{}</table>", format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", rows))
 
-    def get_urls(self):
-        own = [
-            path("<int:match_id>/control/<str:action>/", self.admin_site.admin_view(self.control), name="matches_match_control"),
-            path("<int:match_id>/confirm/", self.admin_site.admin_view(self.confirm), name="matches_match_confirm"),
-            path("<int:match_id>/phases/<int:phase_id>/", self.admin_site.admin_view(self.phase_control), name="matches_phase_control"),
-        ]
-        return own + super().get_urls()
-
-    CONTROLS = {
-        "start": lifecycle.do_start,
-        "pause": lifecycle.do_pause,
-        "resume": lifecycle.do_resume,
-        "cancel": lifecycle.do_cancel,
-    }
-
-    def control(self, request, match_id, action):
-        match = access_match_as_host(request.user, match_id)
-        if request.method != "POST" or action not in self.CONTROLS:
-            raise PermissionDenied("Use the buttons on the match page.")
-        _report(request, lambda: self.CONTROLS[action](match.pk, by=request.user))
-        return redirect("admin:matches_match_change", match.pk)
-
-    def phase_control(self, request, match_id, phase_id):
-        match = access_match_as_host(request.user, match_id)
-        phase = get_object_or_404(Phase, pk=phase_id, match=match)
-        form = ExtendForm(request.POST or None, initial={"deadline": phase.deadline})
-        if request.method == "POST" and "close" in request.POST:
-            _report(request, lambda: lifecycle.do_force_close(phase.pk, by=request.user))
-            return redirect("admin:matches_match_change", match.pk)
-        if request.method == "POST" and form.is_valid():
-            _report(request, lambda: lifecycle.do_extend(phase.pk, form.cleaned_data["deadline"], by=request.user))
-            return redirect("admin:matches_match_change", match.pk)
-        ctx = {**self.admin_site.each_context(request), "match": match, "phase": phase, "form": form, "now": timezone.now()}
-        return render(request, "admin/matches/phase_control.html", ctx)
-
-    def confirm(self, request, match_id):
-        match = access_match_as_host(request.user, match_id)
-        if match.status != Match.FINISHED or match.confirmed_at:
-            messages.info(request, "There is no unconfirmed result to confirm.")
-            return redirect("admin:matches_match_change", match.pk)
-        seats = match.seats.select_related("season_player")
-        formset = AwardFormSet(request.POST or None, initial=results.offered_awards(match), form_kwargs={"seats": seats})
-        if request.method == "POST" and formset.is_valid():
-            awards = [f.cleaned_data for f in formset if f.cleaned_data and not f.cleaned_data.get("DELETE")]
-            _report(request, lambda: results.do_confirm_result(match.pk, awards, by=request.user))
-            return redirect("admin:matches_match_change", match.pk)
-        ctx = {**self.admin_site.each_context(request), "match": match, "formset": formset,
-               "statuses": results.proposed_statuses(match), "forced": results.forced_preview(match),
-               "forced_hours": settings.FORCED_GIFT_SECONDS // 3600}
-        return render(request, "admin/matches/confirm.html", ctx)
-
-
-def _report(request, do):
-    try:
-        done = do()
-    except lifecycle.Refused as refusal:
-        messages.error(request, str(refusal))
-    else:
-        (messages.success if done.changed else messages.info)(request, done.message)
-
-
-class ExtendForm(forms.Form):
-    deadline = forms.DateTimeField(help_text="New deadline, UTC (YYYY-MM-DD HH:MM:SS).")
-
-
-class AwardForm(forms.Form):
-    seat = forms.TypedChoiceField(coerce=lambda v: None if v == "" else int(v), empty_value=None, required=False)
-    kind = forms.ChoiceField(choices=[(k, k) for k in LEDGER_KINDS])
-    amount = forms.IntegerField()
-    reason = forms.CharField(max_length=300)
-
-    def __init__(self, *args, seats=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = [("", "Communal pool")] + [(s.seat, s.season_player.display_name) for s in seats]
-
-
-AwardFormSet = forms.formset_factory(AwardForm, extra=1, can_delete=True)
 
 
 @admin.register(Submission)

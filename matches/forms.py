@@ -10,7 +10,8 @@ from games import engine_api
 from .gifts import MAX_GIFT, giftable
 
 
-def _field(spec):
+def field_for(spec):
+    """The Django form field for one engine Field."""
     common = {"label": spec.label, "required": spec.required, "help_text": spec.help}
     if spec.kind == engine_api.INT:
         return forms.IntegerField(min_value=spec.min_value, max_value=spec.max_value, **common)
@@ -30,7 +31,7 @@ def _field(spec):
 def _form_class(spec):
     """One Django form class per FormSpec (specs are frozen, so equal specs share a class):
     building the class costs more than a whole submission's engine work."""
-    return type("EngineForm", (forms.Form,), {f.name: _field(f) for f in spec.fields})
+    return type("EngineForm", (forms.Form,), {f.name: field_for(f) for f in spec.fields})
 
 
 def build_form(spec, data=None, initial=None, prefix=None):

@@ -100,6 +100,7 @@ def _apply(match, transition, now):
                 title=spec.title,
                 waits_on=list(spec.waits_on),
                 close_early=spec.close_early,
+                submitters_public=spec.submitters_public,
                 opened_at=now,
                 deadline=now + timedelta(seconds=spec.duration),
             )
@@ -191,6 +192,7 @@ def do_submit(phase_id, player, data):
         if phase.close_early and _everyone_submitted(phase):
             _close(match, phase, "early", now)
             return Done("Submission received. Everyone has submitted, so the phase is closed.")
+        live.announce_personal_on_commit(match)  # others may see who has submitted
         return Done("Submission received. You can revise it until the deadline.")
 
 

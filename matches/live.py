@@ -3,9 +3,11 @@ event number: every socket then builds its own update from the per-viewer view (
 matches.consumers), so nothing secret ever travels through a shared group."""
 
 import logging
+import time
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.db import transaction
 
 log = logging.getLogger(__name__)
 
@@ -21,3 +23,10 @@ def announce(match_id, seq, talk_stamp=None):
     if layer is None:
         return
     async_to_sync(layer.group_send)(group_name(match_id), {"type": "match.changed", "seq": seq, "talk": talk_stamp})
+
+
+def announce_personal_on_commit(match):
+    """Announce a change that adds no event (a message, a "has submitted" mark): the stamp keeps
+    sockets from being handed a render begun before it."""
+    stamp = time.time_ns()
+    transaction.on_commit(lambda: announce(match.pk, match.event_seq, stamp), robust=True)

@@ -234,6 +234,7 @@ class Phase(models.Model):
     )
     waits_on = models.JSONField(default=list)  # seat numbers
     close_early = models.BooleanField(default=False)
+    submitters_public = models.BooleanField(default=True)  # may players see who has submitted?
     opened_at = models.DateTimeField()
     deadline = models.DateTimeField()
     remaining = models.DurationField(null=True, blank=True)  # time left, kept while paused

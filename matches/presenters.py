@@ -5,12 +5,13 @@ from django.conf import settings
 from django.db.models import Q
 from django.template.loader import select_template
 
-from games.engine_api import Viewer
+from games.engine_api import Invalid, Viewer
 
 from . import reminders, talk
 from .forms import build_form
 from .lifecycle import engine_of
-from .models import Event, Phase, balances_for
+from .start_checks import prepared_settings
+from .models import Event, Phase, Submission, balances_for
 
 
 def visible_event_rows(match, viewer):
@@ -75,8 +76,7 @@ def match_picture(match, viewer, player=None):
     events = visible_events(match, viewer)
     open_phases = list(match.phases.filter(status=Phase.OPEN).order_by("sequence"))
     names = {s.seat: s.season_player.display_name for s in seats}
-    for phase in open_phases:
-        phase.waiting_names = [names.get(seat, "?") for seat in phase.waits_on]
+    _mark_submitters(open_phases, names, viewer)
     picture = {
         "match": match,
         "viewer": viewer,
@@ -93,6 +93,8 @@ def match_picture(match, viewer, player=None):
     }
     picture["talk"] = talk.talk_picture(match, viewer, player)
     picture["personal_count"] = personal_count(match, viewer)
+    if viewer.is_host:
+        picture.update(host_part(match, open_phases))
     if player is not None:
         picture.update(player_part(match, player, open_phases))
         picture["talk_with"] = talk.may_start_with(match, player)
@@ -102,10 +104,33 @@ def match_picture(match, viewer, player=None):
     return picture
 
 
+def _mark_submitters(open_phases, names, viewer):
+    """Who has sent something for each open phase (never what), where this viewer may know it:
+    `submitted_names` and `waiting_names`, or `submitters_hidden` for a phase whose senders are
+    secret (the host always sees them)."""
+    sent = set(Submission.objects.filter(phase__in=open_phases, source=Submission.PLAYER)
+               .values_list("phase_id", "player__seat"))
+    for phase in open_phases:
+        phase.submitters_hidden = not (phase.submitters_public or viewer.is_host)
+        done = [] if phase.submitters_hidden else [s for s in phase.waits_on if (phase.pk, s) in sent]
+        phase.submitted_names = [names.get(s, "?") for s in done]
+        phase.waiting_names = [names.get(s, "?") for s in phase.waits_on if s not in done]
+
+
 def personal_count(match, viewer):
-    """What this viewer alone may read besides events: messages (and their edits) and reminders.
-    Their socket pushes when it grows."""
-    return talk.talk_count(match, viewer) + reminders.reminder_count(match, viewer)
+    """What this viewer alone may read besides events: messages (and their edits), reminders,
+    and the "has submitted" marks they may see. Their socket pushes when it grows."""
+    return (talk.talk_count(match, viewer) + reminders.reminder_count(match, viewer)
+            + submitted_marks(match, viewer))
+
+
+def submitted_marks(match, viewer):
+    """How many (phase, seat) pairs have a player's submission that this viewer may know of.
+    Revisions do not count, so a player changing their mind tells nobody."""
+    rows = Submission.objects.filter(phase__match=match, source=Submission.PLAYER)
+    if not viewer.is_host:
+        rows = rows.filter(phase__submitters_public=True)
+    return rows.values("phase_id", "player_id").distinct().count()
 
 
 def reminder_text(rows):
@@ -123,6 +148,19 @@ def forms_key(picture):
     return f"{phases}|{actions}|{picture['match'].status}"
 
 
+def host_part(match, open_phases):
+    """The host's controls: what the match can do next, and its start check while a draft."""
+    part = {"forms_key": f"{','.join(str(p.pk) for p in open_phases)}|{match.status}|{bool(match.confirmed_at)}"}
+    if match.status == match.DRAFT:
+        prepared = prepared_settings(match)
+        if isinstance(prepared, Invalid):
+            part["start_report"] = [prepared.message, *engine_of(match).draft_report(match.settings)]
+        else:
+            part["start_ready"] = True
+            part["start_report"] = engine_of(match).settings_report(prepared)
+    return part
+
+
 def player_part(match, player, open_phases):
     """The seat's own forms, actions and submissions."""
     engine = engine_of(match)
@@ -131,7 +169,7 @@ def player_part(match, player, open_phases):
     for sub in reversed(mine):
         latest[sub.phase_id] = sub
     forms = []
-    if match.status == match.RUNNING:
+    if match.status in (match.RUNNING, match.PAUSED):  # paused: shown, kept, sent once resumed
         for phase in open_phases:
             if player.seat in phase.waits_on:
                 spec = engine.form(match.state, phase.key, player.seat)
@@ -144,7 +182,9 @@ def player_part(match, player, open_phases):
         for spec in engine.actions(match.state, player.seat, keys):
             actions.append({"spec": spec, "form": build_form(spec.form, prefix=spec.name)})
     balances = balances_for(match.season, [player.season_player_id]).get(player.season_player_id, {})
-    return {"player": player, "forms": forms, "actions": actions, "my_submissions": mine, "balances": balances}
+    answers = [a for a in actions if a["spec"].awaits_answer]
+    return {"player": player, "forms": forms, "actions": actions, "answers": answers, "my_submissions": mine,
+            "balances": balances}
 
 
 def viewer_for_player(player):

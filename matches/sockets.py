@@ -18,10 +18,12 @@ class SocketViewer:
         self.viewer, self.player_id = viewer, player_id
 
     def render_key(self, csrf_token):
-        """Sockets with equal keys are sent identical updates. A player's forms carry their
-        own CSRF token; spectators and the host are shown no forms on a socket."""
+        """Sockets with equal keys are sent identical updates. A player's forms and the host's
+        controls carry their own CSRF token; spectators are shown no forms."""
         if self.player_id is not None:
             return ("seat", self.player_id, csrf_token)
+        if self.viewer.is_host:  # the host's controls carry their token too
+            return ("host", csrf_token)
         return (self.viewer.kind,)
 
 
@@ -62,6 +64,8 @@ def socket_update(match_id, socket_viewer, since, csrf_token=""):
         sections["live-talk"] = render_to_string("matches/_talk.html", picture)
     if player is not None:
         sections["live-forms"] = render_to_string("matches/_live_forms.html", picture)
+    elif socket_viewer.viewer.is_host:
+        sections["live-forms"] = render_to_string("matches/_host_controls.html", picture)
     return {
         "type": "update",
         "seq": picture["seq"],

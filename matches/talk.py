@@ -5,7 +5,6 @@ A viewer's talk count (messages they may read, plus their edits) is what the soc
 decide whether that viewer has anything new: a message between two players moves only their
 counts and the host's, so nobody else's socket hears of it."""
 
-import time
 from datetime import timedelta
 
 from django.db import transaction
@@ -181,8 +180,7 @@ def do_mute(match_id, seat, muted):
 
 
 def _announce(match):
-    stamp = time.time_ns()
-    transaction.on_commit(lambda: live.announce(match.pk, match.event_seq, stamp), robust=True)
+    live.announce_personal_on_commit(match)
 
 
 # --- reading ----------------------------------------------------------------------------------

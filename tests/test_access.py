@@ -46,10 +46,19 @@ class AccessMatrixTestCase(BaseTestCase):
             self.assertEqual(r.status_code, 302)
             self.assertIn(reverse("login"), r["Location"])
 
-    def test_it_hides_the_player_page_from_everyone_not_seated(self):
-        for who in ("eve", "dave", "hana"):
+    def test_it_sends_everyone_not_seated_from_a_play_page_to_their_own_view(self):
+        public, host = reverse("match_public", args=[self.match.pk]), reverse("match_host", args=[self.match.pk])
+        for who, where, why in (("eve", public, "You do not play in this match"),
+                                ("dave", public, "You do not play in this match"),
+                                ("hana", host, "You host this match")):
             self.as_(who)
-            self.assertEqual(self.client.get(self.urls()["play"]).status_code, 404, who)
+            r = self.client.get(self.urls()["play"], follow=True)
+            self.assertEqual(r.redirect_chain, [(where, 302)], who)
+            self.assertContains(r, why)
+            for secret in self.secret.values():
+                if who != "hana":
+                    self.assertNotContains(r, secret)
+        self.assertEqual(self.client.get(reverse("match_play", args=[999999])).status_code, 404)
 
     def test_it_shows_each_player_only_their_own_secret(self):
         for me in self.seats:
@@ -111,17 +120,15 @@ class AccessMatrixTestCase(BaseTestCase):
     def test_it_refuses_host_controls_to_players(self):
         self.as_("alice")
         for action in ("pause", "cancel"):
-            url = reverse("admin:matches_match_control", args=[self.match.pk, action])
-            self.assertEqual(self.client.post(url).status_code, 302)  # the admin sends non-staff to log in
+            url = reverse("host_control", args=[self.match.pk, action])
+            self.assertEqual(self.client.post(url).status_code, 404)  # as for a match that does not exist
         self.match.refresh_from_db()
         self.assertEqual(self.match.status, "running")
 
-    def test_it_lets_the_host_pause_from_the_admin(self):
-        self.hana.is_superuser = True
-        self.hana.save()
+    def test_it_lets_the_host_pause_from_the_host_page(self):
         self.as_("hana")
-        url = reverse("admin:matches_match_control", args=[self.match.pk, "pause"])
-        self.assertEqual(self.client.get(url).status_code, 403)  # controls are POST only
+        url = reverse("host_control", args=[self.match.pk, "pause"])
+        self.assertEqual(self.client.get(url).status_code, 405)  # controls are POST only
         self.client.post(url)
         self.client.post(url)
         self.match.refresh_from_db()

@@ -152,9 +152,9 @@ class AdminAccessTestCase(BaseTestCase):
         self.start()
         phase = self.open_phase()
         self.as_(self.olga)
-        for url in (reverse("admin:matches_match_control", args=[self.match.pk, "pause"]),
-                    reverse("admin:matches_match_confirm", args=[self.match.pk]),
-                    reverse("admin:matches_phase_control", args=[self.match.pk, phase.pk])):
+        for url in (reverse("host_control", args=[self.match.pk, "pause"]),
+                    reverse("host_confirm", args=[self.match.pk]),
+                    reverse("host_phase", args=[self.match.pk, phase.pk])):
             self.assertEqual(self.client.post(url).status_code, 404, url)
         self.match.refresh_from_db()
         self.assertEqual(self.match.status, "running")

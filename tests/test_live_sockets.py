@@ -70,6 +70,14 @@ class LiveSocketsTestCase(BaseTransactionTestCase):
         self.assertIn("Round 1: bids [3, 4, 5]", update["sections"]["live-state"])
 
     def test_it_pushes_a_close_to_every_connected_socket(self):
+        """Each "has sent" mark is pushed too (who sent is public in this game); the close follows."""
+        async def until_closed(c):
+            for _ in range(10):
+                update = await c.receive_json_from(timeout=5)
+                if "Round 1: bids" in json.dumps(update):
+                    return update
+            raise AssertionError("the close never came")
+
         phase = self.open_phase()
         cookies = {"watch": [], "play": session_cookie(self.bob)}
         seats = {name: self.seat(name) for name in self.seats}
@@ -87,7 +95,7 @@ class LiveSocketsTestCase(BaseTransactionTestCase):
                 sockets[mode] = c
             for name, bid in (("alice", 3), ("bob", 4), ("carol", 5)):
                 await database_sync_to_async(lifecycle.do_submit)(phase.pk, seats[name], {"bid": bid})
-            pushed = {mode: await c.receive_json_from(timeout=5) for mode, c in sockets.items()}
+            pushed = {mode: await until_closed(c) for mode, c in sockets.items()}
             for c in sockets.values():
                 await c.disconnect()
             return pushed

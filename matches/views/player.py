@@ -2,23 +2,38 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games.values import as_int
 
 from .. import forced_gifts, gifts, lifecycle
-from ..access import access_member, access_seat
+from ..access import access_member, access_seat, is_host, seat_of
 from ..forms import GiftForm, build_form, cleaned_payload, form_errors_text, unexpected_fields
-from ..models import Phase
+from ..models import Match, Phase
 from ..presenters import match_picture, viewer_for_player
 
 
 @login_required
 def match_play(request, match_id):
-    player = access_seat(request.user, match_id)
+    player = seat_of(request.user, match_id)
+    if player is None:
+        return _elsewhere(request, match_id)
+    if player.match.status == Match.DRAFT:
+        return render(request, "matches/starts_soon.html", {"match": player.match, "player": player})
     picture = match_picture(player.match, viewer_for_player(player), player)
     return render(request, "matches/match_play.html", picture)
+
+
+def _elsewhere(request, match_id):
+    """Someone else's play page: the host goes to their own page, anyone else to the public one,
+    each told why (a match that does not exist is still a 404)."""
+    match = get_object_or_404(Match.objects.select_related("season"), pk=match_id)
+    if is_host(request.user, match.season):
+        messages.info(request, "You host this match: this is your host page.")
+        return redirect("match_host", match.pk)
+    messages.info(request, "You do not play in this match: this is its public page.")
+    return redirect("match_public", match.pk)
 
 
 @login_required

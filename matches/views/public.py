@@ -1,11 +1,12 @@
 """Pages anyone may read: seasons, spectator pages, rules."""
 
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
 from games import registry
 from games.engine_api import Viewer
 
+from ..access import seat_of
 from ..models import Match, Season
 from ..presenters import match_picture
 from ..season_page import season_picture
@@ -24,8 +25,16 @@ def season(request, slug):
 def match_public(request, match_id):
     match = get_object_or_404(Match.objects.select_related("season"), pk=match_id)
     if match.status == Match.DRAFT:
-        raise Http404("This match has not started.")
-    return render(request, "matches/match_public.html", match_picture(match, Viewer.spectator()))
+        return render(request, "matches/starts_soon.html", {"match": match})
+    picture = match_picture(match, Viewer.spectator())
+    picture["my_seat"] = seat_of(request.user, match.pk) if request.user.is_authenticated else None
+    return render(request, "matches/match_public.html", picture)
+
+
+def match_status(request, match_id):
+    """What a "starts soon" page asks now and then, to turn live when the match starts."""
+    match = get_object_or_404(Match, pk=match_id)
+    return JsonResponse({"status": match.status})
 
 
 def games(request):

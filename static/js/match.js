@@ -17,6 +17,25 @@
   }
   setInterval(tick, 250);
   tick();
+
+  // Hosts read and type deadlines in their own time zone; the server is told which one.
+  function localize() {
+    var zone = "UTC";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"; } catch (e) { /* old browser: UTC */ }
+    document.querySelectorAll("input.tz").forEach(function (el) { el.value = zone; });
+    document.querySelectorAll(".tz-name").forEach(function (el) { el.textContent = "your time zone: " + zone; });
+    document.querySelectorAll("time.local-time[datetime]").forEach(function (el) {
+      var when = new Date(el.getAttribute("datetime"));
+      if (!isNaN(when)) el.textContent = when.toLocaleString([], {dateStyle: "medium", timeStyle: "short"});
+    });
+    document.querySelectorAll("input[data-local-from]").forEach(function (el) {
+      var when = new Date(el.dataset.localFrom);
+      if (el.value || isNaN(when)) return;
+      when = new Date(when.getTime() - when.getTimezoneOffset() * 60000);  // the wall clock here
+      el.value = when.toISOString().slice(0, 16);
+    });
+  }
+  localize();
   if (!root || !("WebSocket" in window)) return;
 
   var seq = parseInt(root.dataset.seq || "0", 10);
@@ -52,8 +71,12 @@
     if (state && update.sections["live-state"] !== undefined) state.innerHTML = update.sections["live-state"];
     var forms = document.getElementById("live-forms");
     if (forms && update.sections["live-forms"] !== undefined && update.forms_key !== formsKey) {
-      if (formsKey !== null) forms.classList.add("flash");
-      forms.innerHTML = update.sections["live-forms"];
+      if (formsKey !== null) {
+        forms.classList.add("flash");
+        // "Submission received" was about the forms that are now gone: it must not sit above new ones.
+        document.querySelectorAll("ul.messages").forEach(function (el) { el.remove(); });
+      }
+      replaceKeepingTyped(forms, update.sections["live-forms"]);
     }
     var talkBox = document.getElementById("live-talk");
     if (talkBox && update.sections["live-talk"] !== undefined) replaceKeeping(talkBox, update.sections["live-talk"]);
@@ -69,7 +92,24 @@
     root.dataset.seq = String(seq);
     if (update.personal !== undefined) personal = update.personal;
     if (update.reminder !== undefined) remind(update.reminder);
+    localize();
     tick();
+  }
+
+  // Forms redrawn for the same phase (after a pause, say) keep what the player had typed.
+  function replaceKeepingTyped(box, html) {
+    var typed = {};
+    box.querySelectorAll("form[data-phase] [name]").forEach(function (el) {
+      var key = el.form.dataset.phase + "/" + el.name + (el.type === "radio" || el.type === "checkbox" ? "/" + el.value : "");
+      typed[key] = (el.type === "radio" || el.type === "checkbox") ? el.checked : el.value;
+    });
+    box.innerHTML = html;
+    box.querySelectorAll("form[data-phase] [name]").forEach(function (el) {
+      if (el.name === "csrfmiddlewaretoken") return;
+      var key = el.form.dataset.phase + "/" + el.name + (el.type === "radio" || el.type === "checkbox" ? "/" + el.value : "");
+      if (typed[key] === undefined) return;
+      if (el.type === "radio" || el.type === "checkbox") el.checked = typed[key]; else el.value = typed[key];
+    });
   }
 
   // New messages must not wipe a message being written: text and focus survive the redraw.

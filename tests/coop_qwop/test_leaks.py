@@ -38,7 +38,7 @@ class QwopLeakTestCase(EightPlayersMixin, BaseTransactionTestCase):
         lifecycle.do_action(alice, "propose", {"athlete": str(mine), "race": "three_legged", "partner": partner})
         lifecycle.do_force_close(self.open_phase().pk)  # the pregame ends; round 1 opens
         self.match.refresh_from_db()
-        secret_card = f"'card_{self.shared('alice', 'judy')}': 'W'"
+        secret_card = f"card {self.shared('alice', 'judy')} W"
         lifecycle.do_submit(self.open_phase().pk, alice, {f"card_{self.shared('alice', 'judy')}": "W"})
         hand, proposal, pack = "Q × 12", "to run the three-legged race together", "You bought a QQ pack"
 

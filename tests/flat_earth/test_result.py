@@ -44,7 +44,7 @@ class FlatEarthResultTestCase(BaseTestCase):
         marks = [a["seat"] for a in offered if a["kind"] == MARK_OF_ELIMINATION]
         self.assertEqual(marks, [0, 5])
         self.client.force_login(self.hana)
-        page = self.client.get(reverse("admin:matches_match_confirm", args=[self.match.pk]))
+        page = self.client.get(reverse("host_confirm", args=[self.match.pk]))
         self.assertContains(page, "Frank: Heaven")
         self.assertContains(page, "Grace: Hell")
         self.assertContains(page, "At most 1 token of life each; the extras go to one of: Bob, Carol, Dave, Frank")

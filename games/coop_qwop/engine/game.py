@@ -40,6 +40,12 @@ class CoopQwop(api.GameEngine):
     min_seats = max_seats = 8
     default_settings = {"pregame_seconds": 48 * 3600, "round_seconds": 24 * 3600, "rounds": 5}
     seconds_range = (30, 7 * 24 * 3600)
+    settings_fields = (
+        api.duration_setting("pregame_seconds", "Pregame", "Before round 1: for buying packs and talking."),
+        api.duration_setting("round_seconds", "Each round", "How long players have to play a card each round."),
+        api.Field("rounds", "Rounds", api.INT, min_value=1, max_value=7, required=True,
+                  help="Rounds of cards (1 to 7; the hand holds 35 cards)."),
+    )
     summary = "Every pair of players shares an athlete: steer 7 of them through four races with awkward cards."
 
     # settings -------------------------------------------------------------------------------
@@ -342,7 +348,8 @@ class CoopQwop(api.GameEngine):
         seen = list(enumerate(pregame.seen_by(state, seat), start=1))  # (the seat's number, proposal)
         answerable = [(n, p) for n, p in seen if pregame.awaiting(p, state["athletes"], seat)]
         if answerable:
-            out.append(self._proposal_action("accept", "Accept a proposal", answerable, "I agree"))
+            out.append(self._proposal_action("accept", "A proposal waits for your answer", answerable, "I agree",
+                                             awaits_answer=True))
         declinable = [(n, p) for n, p in seen if p["status"] == pregame.PENDING and p["proposer"] != seat]
         if declinable:
             out.append(self._proposal_action("decline", "Decline a proposal", declinable, "Decline"))
@@ -352,12 +359,13 @@ class CoopQwop(api.GameEngine):
         return out
 
     @staticmethod
-    def _proposal_action(name, title, numbered, label):
+    def _proposal_action(name, title, numbered, label, awaits_answer=False):
         """Answered with a button beside each proposal in the inbox (the view template)."""
         choices = tuple((str(n), f"{n}: {pregame.describe(p)}") for n, p in numbered)
         return api.ActionSpec(name, title, api.FormSpec(
-            (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),), submit_label=label),
-            in_view=True)
+            (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),), submit_label=label,
+            intro="Or decline it in the race proposals below." if awaits_answer else ""),
+            in_view=True, awaits_answer=awaits_answer)
 
     def apply_action(self, state, seat, name, data, ctx, rng):
         if not isinstance(data, dict) or type(seat) is not int or not 0 <= seat < len(state["names"]):

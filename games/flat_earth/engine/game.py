@@ -54,6 +54,11 @@ class FlatEarth(api.GameEngine):
     min_seats, max_seats, default_seats = 5, 20, 13
     default_settings = {"pregame_seconds": 24 * 3600, "window_seconds": 24 * 3600, "options": []}
     seconds_range = (30, 7 * 24 * 3600)
+    settings_fields = (
+        api.duration_setting("pregame_seconds", "Pregame", "Before window 1: for questions."),
+        api.duration_setting("window_seconds", "Each window", "Each of the nine windows of proposals and votes "
+                                                               "(it closes early once everyone has sent)."),
+    )
     summary = "Propose and vote on movements across a plane and shifts of four vectors; travel furthest along one."
 
     # settings -------------------------------------------------------------------------------
@@ -97,7 +102,8 @@ class FlatEarth(api.GameEngine):
         if k <= ROUNDS:
             parts.append(f"proposals for round {k}")
         return api.PhaseSpec(window_key(k), f"Window {k}: {' and '.join(parts)}", tuple(range(len(state["names"]))),
-                             state["settings"]["window_seconds"], close_early=True)
+                             state["settings"]["window_seconds"], close_early=True,
+                             submitters_public=False)  # proposals are anonymous: so is who sent one
 
     # forms ----------------------------------------------------------------------------------
     def _current(self, state, phase_key, seat):

@@ -61,6 +61,17 @@ class MysteryCosign(api.GameEngine):
         "advantage_seconds": 60,
     }
     seconds_range = (5, 48 * 3600)
+    settings_fields = (
+        api.Field("operation_set", "Operations", api.CHOICE, api.setting_choices(*ops.SETS.items()), required=True,
+                  help="The twelve hidden operations; expert settings may write over any letter."),
+        api.Field("advantage_seat", "Advantage", api.CHOICE,
+                  api.setting_choices((0, "The first seat"), (1, "The second seat")), required=True,
+                  help="Who holds the Advantage (the Death Match's candidate usually sits first)."),
+        api.duration_setting("number_seconds", "Number step", "Each collaboration step's number (the seed: 30s)."),
+        api.duration_setting("pick_seconds", "Pick step", "Each collaboration step's pick (the seed: 30s)."),
+        api.duration_setting("shootout_seconds", "Shootout", "Each shootout."),
+        api.duration_setting("advantage_seconds", "Advantage choice", "The Advantage holder's choice."),
+    )
     summary = "Twelve hidden operations: probe them together, then outscore each other in shootouts."
 
     # settings -------------------------------------------------------------------------------

@@ -40,6 +40,14 @@ class PokemonSnap(api.GameEngine):
     default_settings = {"day1_seconds": 48 * 3600, "day_seconds": 24 * 3600, "ascension_seconds": 24 * 3600,
                         "first_priority": 0, "pokemon_names": []}
     seconds_range = (30, 7 * 24 * 3600)
+    settings_fields = (
+        api.duration_setting("day1_seconds", "Day 1", "Day 1's plans (longer: everyone may talk on day 1)."),
+        api.duration_setting("day_seconds", "Days 2-5", "Each later day's plans."),
+        api.duration_setting("ascension_seconds", "Ascension choice", "Heaven's answer after day 5."),
+        api.Field("first_priority", "Day 1 priority", api.CHOICE, api.setting_choices(
+            (0, "Drawn from the match seed"), (1, "The lower-seated photographer"), (2, "The other photographer")),
+            required=True, help="Which photographer has priority on day 1."),
+    )
     summary = "Two photographers shoot six Pokemon who train for contests over five days."
 
     # settings and roles ---------------------------------------------------------------------

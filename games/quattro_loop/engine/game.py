@@ -41,6 +41,17 @@ class QuattroLoop(api.GameEngine):
         "prompt_seconds": 60,
     }
     seconds_range = (5, 48 * 3600)
+    settings_fields = (
+        api.Field("boards", "Boards", api.CHOICE, api.setting_choices(*((b, b) for b in boards.SOURCES)), required=True,
+                  help="generated: a new board each round; a ready set; custom: write board_lines in expert settings."),
+        api.Field("advantage_seat", "Advantage", api.CHOICE, api.setting_choices(
+            (0, "The first seat"), (1, "The second seat"), (None, "No advantage")), required=True),
+        api.Field("max_rounds", "Most rounds", api.INT, min_value=1, max_value=50, required=True,
+                  help="The match ends after this many rounds if nobody has 5 points."),
+        api.duration_setting("first_place_seconds", "First placement", "The first placement of a round."),
+        api.duration_setting("place_seconds", "Other placements", "Every later placement."),
+        api.duration_setting("prompt_seconds", "Prompts", "A choice an effect asks for."),
+    )
     summary = "Place cards on two loops of seven effects and build the best run of four."
 
     # settings -------------------------------------------------------------------------------

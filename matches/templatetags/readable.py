@@ -1,0 +1,25 @@
+"""A stored submission in words: {"target": 695, "P": 695, "Q": 0} reads "target 695, P 695,
+Q 0"; lists are joined and nested objects put in brackets, so nothing shows as Python."""
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def readable(value):
+    if value is None or value == {} or value == []:
+        return "nothing"
+    if isinstance(value, dict):
+        return ", ".join(f"{str(key).replace('_', ' ')} {_part(item)}" for key, item in value.items())
+    return _part(value)
+
+
+def _part(value):
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return f"({readable(value)})"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_part(item) for item in value) + "]" if value else "none"
+    return "nothing" if value is None else str(value)
