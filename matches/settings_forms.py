@@ -36,9 +36,13 @@ def format_duration(seconds):
     return " ".join(parts) or "0s"
 
 
-class DurationField(forms.CharField):
+class DurationField(forms.Field):
+    widget = forms.TextInput
+
     def to_python(self, value):
-        return parse_duration(super().to_python(value))
+        if value in self.empty_values:
+            return None
+        return parse_duration(str(value)[:40])
 
     def prepare_value(self, value):
         return format_duration(value) if isinstance(value, int) else value
@@ -46,7 +50,8 @@ class DurationField(forms.CharField):
 
 def _settings_field(spec):
     if spec.kind == engine_api.DURATION:
-        return DurationField(label=spec.label, help_text=spec.help or "e.g. 30s, 10m, 24h, 2d", max_length=40)
+        help_text = f"{spec.help} " if spec.help else ""
+        return DurationField(label=spec.label, help_text=help_text + "Write it as 30s, 10m, 24h or 2d.")
     return field_for(spec)
 
 

@@ -16,6 +16,12 @@ class UniqueBid(api.GameEngine):
     kind = "main"
     min_seats, max_seats = 2, 200
     default_settings = {"rounds": 3, "round_seconds": 60, "close_early": True}
+    settings_fields = (
+        api.Field("rounds", "Rounds", api.INT, min_value=1, max_value=20, required=True),
+        api.duration_setting("round_seconds", "Each round"),
+        api.Field("close_early", "Close a round early", api.CHOICE,
+                  api.setting_choices((True, "Once everyone has bid"), (False, "Only at the deadline")), required=True),
+    )
     summary = "Bid high, but alone."
 
     def validate_settings(self, settings, seats):

@@ -35,12 +35,13 @@ class FlatEarthLeakTestCase(BaseTransactionTestCase):
         lifecycle.do_force_close(self.open_phase().pk)  # window 2
         self.match.refresh_from_db()
         carol = ["(3.00, 0.00)", "3.00"]
-        assert_hidden_from(self, self.match, None, carol + ["Alice: (3, 0)", "'vote_1'"])
+        assert_hidden_from(self, self.match, None, carol + ["Alice: (3, 0)", "vote 1 reject"])
         for other in (self.alice, self.bob):
-            assert_hidden_from(self, self.match, other, carol + ["'vote_1'"])
-        assert_hidden_from(self, self.match, self.dave, carol)  # his own vote he sees
+            assert_hidden_from(self, self.match, other, carol + ["vote 1 reject"])
+        assert_hidden_from(self, self.match, self.dave, carol)
+        assert_shown_to(self, self.match, self.dave, ["vote 1 reject"], "player page")  # his own vote he sees
         assert_shown_to(self, self.match, self.carol, ["(3.00, 0.00)"], "player page")
-        assert_hidden_from(self, self.match, self.carol, ["'vote_1'", "passed 1"])  # nor whether it passed
+        assert_hidden_from(self, self.match, self.carol, ["vote 1 reject", "passed 1"])  # nor whether it passed
         while self.open_phase():
             lifecycle.do_force_close(self.open_phase().pk)
             self.match.refresh_from_db()
