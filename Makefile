@@ -21,8 +21,11 @@ install: $(STAMP)
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo
+	@# The site as people meet it (styled error pages, not Django's debug pages), with a key of this checkout's own.
+	@test -s .local-secret-key || $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > .local-secret-key
 	@# No worker runs here, so deadlines close in the server process even with REDIS_URL set.
-	PORT=$(PORT) DEADLINE_SCHEDULER=$${DEADLINE_SCHEDULER:-inprocess} $(BIN)/python manage.py serve
+	DEBUG=$${DEBUG:-0} SECRET_KEY=$${SECRET_KEY:-$$(cat .local-secret-key)} PORT=$(PORT) \
+	  DEADLINE_SCHEDULER=$${DEADLINE_SCHEDULER:-inprocess} $(BIN)/python manage.py serve
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \

@@ -7,7 +7,6 @@ the admin, not Django's model permissions."""
 from django import forms
 from django.contrib import admin
 from django.contrib.admin import RelatedOnlyFieldListFilter
-from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.db import models
 from django.urls import reverse
@@ -18,6 +17,7 @@ from games.engine_api import Invalid
 
 from . import lifecycle
 from .access import hosted_rows, hosted_seasons, hosts_any_season
+from .host_desk import existing_account, new_account
 from .models import (LEDGER_KIND_CHOICES, Event, LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonCurrency,
                      SeasonPlayer, StatusChange, Submission, balances_for)
 from .views.accounts import invite_path, may_hand_invite
@@ -98,7 +98,7 @@ class SeasonPlayerForm(forms.ModelForm):
             self.add_error("status_reason", "Say why: the season's history shows every change of Heaven or Hell.")
         name = (data.get("username") or "").strip()
         if name and not self.instance.pk:
-            existing = User.objects.filter(username__iexact=name).first()
+            existing = existing_account(name)
             if existing is not None:
                 self.instance.user = existing
             self.new_username = None if existing else name
@@ -106,10 +106,7 @@ class SeasonPlayerForm(forms.ModelForm):
 
     def save(self, commit=True):
         if not self.instance.pk and getattr(self, "new_username", None):
-            user = User(username=self.new_username)
-            user.set_unusable_password()
-            user.save()
-            self.instance.user = user
+            self.instance.user = new_account(self.new_username)
         return super().save(commit)
 
 
@@ -225,7 +222,8 @@ class MatchForm(forms.ModelForm):
     class Meta:
         model = Match
         fields = ["season", "game", "title", "kind", "settings", "seed"]
-        help_texts = {"settings": "JSON; anything left out takes its default. Each game's rules page (/games/) "
+        help_texts = {"settings": "JSON (the host console's New match form asks for each setting instead); "
+                                  "anything left out takes its default. Each game's rules page (/games/) "
                                   "lists its settings, e.g. Mystery Cosign's operation set and operations. "
                                   "Save to see the settings check below."}
 
@@ -317,7 +315,6 @@ class MatchAdmin(HostScopedAdmin):
         names = {s.seat: s.season_player.display_name for s in match.seats.select_related("season_player")}
         rows = ((r["place"], names.get(r["seat"]), r["score"]) for r in match.outcome["standings"])
         return format_html("<table>{}</table>", format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", rows))
-
 
 
 @admin.register(Submission)

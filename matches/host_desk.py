@@ -20,12 +20,8 @@ def do_add_player(season, username, display_name):
     if season.players.filter(display_name__iexact=display_name).exists():
         raise Refused(f"{display_name} is already a name in this season: choose another.")
     with transaction.atomic():
-        user = User.objects.filter(username__iexact=username).first()
-        if user is None:
-            user = User(username=username)
-            user.set_unusable_password()
-            user.save()
-        elif season.players.filter(user=user).exists():
+        user = existing_account(username) or new_account(username)
+        if season.players.filter(user=user).exists():
             raise Refused(f"{username} already plays in this season.")
         try:
             with transaction.atomic():
@@ -33,6 +29,18 @@ def do_add_player(season, username, display_name):
         except IntegrityError:
             raise Refused("That player was added a moment ago.") from None
     return Done(f"{display_name} joined the season."), member
+
+
+def existing_account(username):
+    return User.objects.filter(username__iexact=username.strip()).first()
+
+
+def new_account(username):
+    """An account with no password: its owner sets one through the invite link."""
+    user = User(username=username.strip())
+    user.set_unusable_password()
+    user.save()
+    return user
 
 
 def check_bulk_entries(season, players, kind, amount, reason):

@@ -64,6 +64,7 @@ def socket_update(match_id, socket_viewer, since, csrf_token=""):
         sections["live-talk"] = render_to_string("matches/_talk.html", picture)
     if player is not None:
         sections["live-forms"] = render_to_string("matches/_live_forms.html", picture)
+        sections["turn-bar"] = render_to_string("matches/_turn_bar.html", picture)
     elif socket_viewer.viewer.is_host:
         sections["live-forms"] = render_to_string("matches/_host_controls.html", picture)
     return {

@@ -48,9 +48,11 @@ def chromium():
             connections.close_all()
 
 
-def person(browser, base_url, user=None, phone=False):
+def person(browser, base_url, user=None, phone=False, timezone_id=None):
     """A browser context logged in as `user` (None: an anonymous spectator)."""
     options = {"viewport": {"width": 390, "height": 844}, "is_mobile": True} if phone else {}
+    if timezone_id:
+        options["timezone_id"] = timezone_id
     context = browser.new_context(base_url=base_url, **options)
     context.set_default_timeout(10_000)
     host = urlparse(base_url).hostname

@@ -25,11 +25,13 @@ from django.urls import reverse
 
 from matches import clock, lifecycle
 from matches.models import MatchPlayer, Phase
+from matches.sockets import current_seq, resolve_viewer
 from tests.base import BaseTransactionTestCase
 from tests.sockets import HOST, ORIGIN, session_cookie
 
 FROZEN = datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc)
 QUIET = 0.5  # seconds a socket must stay silent for us to say it was sent nothing more
+SLOW = 20  # seconds a message the viewer is owed may take on a loaded machine
 
 NOISE = [
     (re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"'), 'name="csrfmiddlewaretoken" value="-"'),
@@ -67,7 +69,9 @@ class SideChannelTestCase(BaseTransactionTestCase):
             users = {name: (self.users[name] if name else None) for name in observers}
             seated = set(MatchPlayer.objects.filter(match=match).values_list("season_player__user__username", flat=True))
             sockets = {name: ("play" if name in seated else "watch", session_cookie(user)) for name, user in users.items()}
-            received = async_to_sync(_listen)(match.pk, sockets, lambda: hidden_move(match), lambda: _public_change(match))
+            viewers = {name: resolve_viewer(users[name], match.pk, mode) for name, (mode, _) in sockets.items()}
+            received = async_to_sync(_listen)(match.pk, sockets, viewers, lambda: hidden_move(match),
+                                              lambda: _public_change(match))
             seen = {}
             for name, user in users.items():
                 seen[name] = [without_noise(json.dumps(m, sort_keys=True)) for m in received[name]]
@@ -93,7 +97,7 @@ def _public_change(match):
         lifecycle.do_extend(phase.pk, clock.now() + timedelta(days=30))
 
 
-async def _listen(match_id, sockets, hidden_move, public_change):
+async def _listen(match_id, sockets, viewers, hidden_move, public_change):
     from genius_site.asgi import application
 
     open_sockets = {}
@@ -105,23 +109,31 @@ async def _listen(match_id, sockets, hidden_move, public_change):
         open_sockets[name] = (communicator, [await communicator.receive_json_from()])
     for step in (hidden_move, public_change):
         await database_sync_to_async(step)()
-        await asyncio.gather(*(_settle(communicator, messages) for communicator, messages in open_sockets.values()))
+        owed = {name: await database_sync_to_async(current_seq)(match_id, viewers[name]) for name in open_sockets}
+        await asyncio.gather(*(_settle(communicator, messages, owed[name])
+                               for name, (communicator, messages) in open_sockets.items()))
     for communicator, _ in open_sockets.values():
         await communicator.disconnect()
     return {name: messages for name, (_, messages) in open_sockets.items()}
 
 
-async def _settle(communicator, messages):
+async def _settle(communicator, messages, owed):
     """Everything the socket is sent after a step. A push may be late or lost on a busy machine
     (channels-redis is at most once), so once the socket is quiet it asks, as the page does every
-    few seconds, whether it missed anything: the viewer's own count decides, so the messages
-    recorded do not depend on timing."""
+    few seconds, whether it missed anything; and it waits, however slow the machine, until it holds
+    the viewer's own counts (`owed`: events, personal) as they stand after the step. The viewer's
+    counts decide, so the messages recorded do not depend on timing."""
     messages.append("-- after a step --")
     for ask in (False, True):
         if ask:
             await communicator.send_json_to({"type": "check"})
-        while not await communicator.receive_nothing(timeout=QUIET):
-            messages.append(await communicator.receive_json_from())
+        while not await communicator.receive_nothing(timeout=QUIET) or (ask and _behind(messages, owed)):
+            messages.append(await communicator.receive_json_from(timeout=SLOW))
+
+
+def _behind(messages, owed):
+    last = next(m for m in reversed(messages) if isinstance(m, dict))
+    return last["seq"] < owed[0] or last.get("personal", 0) < owed[1]
 
 
 def _pages(match, user, seated):

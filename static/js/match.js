@@ -68,7 +68,12 @@
   function apply(update) {
     if (update.server_time) serverOffset = Date.parse(update.server_time) - Date.now();
     var state = document.getElementById("live-state");
-    if (state && update.sections["live-state"] !== undefined) state.innerHTML = update.sections["live-state"];
+    if (state && update.sections["live-state"] !== undefined) {
+      var closed = {};  // a table the reader folded stays folded
+      state.querySelectorAll("details[id]").forEach(function (d) { closed[d.id] = !d.open; });
+      state.innerHTML = update.sections["live-state"];
+      state.querySelectorAll("details[id]").forEach(function (d) { if (closed[d.id]) d.open = false; });
+    }
     var forms = document.getElementById("live-forms");
     if (forms && update.sections["live-forms"] !== undefined && update.forms_key !== formsKey) {
       if (formsKey !== null) {
@@ -78,6 +83,8 @@
       }
       replaceKeepingTyped(forms, update.sections["live-forms"]);
     }
+    var bar = document.getElementById("turn-bar");
+    if (bar && update.sections["turn-bar"] !== undefined) bar.innerHTML = update.sections["turn-bar"];
     var talkBox = document.getElementById("live-talk");
     if (talkBox && update.sections["live-talk"] !== undefined) replaceKeeping(talkBox, update.sections["live-talk"]);
     // A deadline the host moved reaches the forms too (they are redrawn only when they change).

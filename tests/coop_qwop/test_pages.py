@@ -40,10 +40,13 @@ class QwopPagesTestCase(EightPlayersMixin, BaseTestCase):
         self.as_("bob")
         page = self.client.get(reverse("match_play", args=[self.match.pk]))
         self.assertContains(page, "waiting for your answer")
-        # the inbox's own buttons post exactly what self.act posts; no generic dropdown besides
+        # the inbox's own buttons post exactly what self.act posts
         self.assertContains(page, '<input type="hidden" name="accept-proposal" value="1">', html=False)
         self.assertContains(page, '<input type="hidden" name="decline-proposal" value="1">', html=False)
-        self.assertNotContains(page, "Accept a proposal")
+        # and the answer waiting on Bob is also at the top of his page, named in the bar, before the game
+        html = page.content.decode()
+        self.assertIn('<a href="#action-accept">A proposal waits for your answer</a>', html)
+        self.assertLess(html.index('id="action-accept"'), html.index("Race proposals"))
         self.assertContains(self.act("bob", "accept", {"proposal": 1}), "Done.")
         self.assertEqual(self.athlete(number)["race"], "marathon")
         public = self.client.get(reverse("match_public", args=[self.match.pk]))

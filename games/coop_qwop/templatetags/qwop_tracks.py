@@ -8,7 +8,9 @@ from django.utils.safestring import mark_safe
 
 register = template.Library()
 
-WIDTH, LANE, LEFT, RIGHT, TOP = 640, 22, 44, 28, 22
+# Narrow on purpose: the picture is scaled to the screen, and on a phone a wider one shrinks its
+# labels below reading size.
+WIDTH, LANE, LEFT, RIGHT, TOP = 420, 30, 52, 24, 26
 
 
 @register.filter
@@ -36,6 +38,7 @@ def race_track(view, race):
     if not athletes:
         return mark_safe('<p class="muted">Nobody runs this race.</p>')
     tracks = {a["number"]: positions(a["moves"]) for a in athletes}
+    mine = {a["number"] for a in view.get("mine", [])}
     low = min(min(p) for p in tracks.values())
     high = max(max(max(p) for p in tracks.values()), low + 10)
     span = high - low
@@ -51,19 +54,20 @@ def race_track(view, race):
         trail = " ".join(f"{x(p):.1f},{y:.1f}" for p in track)
         steps = format_html_join("", '<circle cx="{}" cy="{}" r="2.5" class="step"><title>after round {}: {} m</title></circle>',
                                  ((_n(x(p)), _n(y), i, metres(p)) for i, p in enumerate(track) if i))
-        state = " down" if athlete["down"] else ""
+        state = (" down" if athlete["down"] else "") + (" mine" if athlete["number"] in mine else "")
+        label = f"#{athlete['number']}" + (" ★" if athlete["number"] in mine else "")
         lanes.append(format_html(
-            '<g class="lane{}"><text x="4" y="{}" class="lane-label">#{}</text>'
+            '<g class="lane{}"><text x="4" y="{}" class="lane-label">{}</text>'
             '<line x1="{}" y1="{}" x2="{}" y2="{}" class="lane-line"/>'
             '<polyline points="{}" class="trail"/>{}'
-            '<circle cx="{}" cy="{}" r="6" class="runner"><title>#{}: {} m</title></circle></g>',
-            state, _n(y + 4), athlete["number"], LEFT, _n(y), WIDTH - RIGHT, _n(y), trail, steps,
+            '<circle cx="{}" cy="{}" r="7" class="runner"><title>#{}: {} m</title></circle></g>',
+            state, _n(y + 5), label, LEFT, _n(y), WIDTH - RIGHT, _n(y), trail, steps,
             _n(x(track[-1])), _n(y), athlete["number"], metres(athlete["distance"]),
         ))
     zero = x(0)
     return format_html(
         '<svg class="race-track" viewBox="0 0 {} {}" role="img" aria-label="Positions in this race after each round">'
-        '<line x1="{}" y1="8" x2="{}" y2="{}" class="start"/><text x="{}" y="14" class="axis">0 m</text>'
-        '<text x="{}" y="14" class="axis" text-anchor="end">{} m</text>{}</svg>',
+        '<line x1="{}" y1="8" x2="{}" y2="{}" class="start"/><text x="{}" y="16" class="axis">0 m</text>'
+        '<text x="{}" y="16" class="axis" text-anchor="end">{} m</text>{}</svg>',
         WIDTH, _n(height), _n(zero), _n(zero), _n(height), _n(zero + 3), WIDTH - RIGHT, metres(high), format_html_join("", "{}", ((lane,) for lane in lanes)),
     )
