@@ -3,10 +3,12 @@ phone: add players (invite links), starting garnets for everyone at once, a matc
 settings form, start, extend (the player's countdown follows live), pause and resume (the
 player's bar follows), move the deadline to a time in the host's own time zone, close, confirm."""
 
+import re
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from playwright.sync_api import expect
 
 from matches.models import LedgerEntry, Match, Phase, Season, SeasonPlayer
 from tests.base import BaseTransactionTestCase
@@ -81,12 +83,11 @@ class HostConsoleBrowserTestCase(BaseTransactionTestCase):
 
             host.locator(".phase-control").get_by_role("button", name="+1 h").click()
             host.get_by_text("Deadline moved").wait_for()
-            player.wait_for_function("document.querySelector('form.move-form .countdown').textContent.startsWith('1h 9m')")
+            expect(player.locator("form.move-form .countdown")).to_have_text(re.compile(r"^1h 9m"))
             host.get_by_role("button", name="Pause").click()
             player.locator(".turn-bar", has_text="Paused").wait_for()
             host.get_by_role("button", name="Resume").click()
-            player.wait_for_function("document.querySelector('form.move-form .countdown') && "
-                                     "document.querySelector('form.move-form .countdown').textContent.startsWith('1h')")
+            expect(player.locator("form.move-form .countdown")).to_have_text(re.compile(r"^1h"))
             self.assertTrue(player.evaluate("window.notReloaded === true"), "the player's page reloaded")
             screenshot(player, f"host-5-player-after-extend-pause-resume-{'desktop' if phone else 'phone'}")
 

@@ -44,13 +44,14 @@ class SecurityPagesTestCase(BaseTransactionTestCase):
                 hana = person(browser, self.stack.url, self.hana, phone=phone)
                 for path in (f"/host/matches/{m}/", "/admin/", f"/admin/matches/match/{m}/change/",
                              "/admin/matches/seasonplayer/add/", f"/admin/matches/season/{self.season.pk}/change/",
-                             f"/admin/matches/match/{m}/phases/{self.open_phase().pk}/"):
+                             "/host/", "/host/seasons/season-one/", "/host/seasons/season-one/matches/new/",
+                             "/host/seasons/season-one/matches/new/?game=mystery_cosign", "/no/such/page/"):
                     self.visit(hana, path, f"csp-{size}{path}")
 
     def test_it_asks_before_cancelling_without_inline_script(self):
         with chromium() as browser:
-            page = self.visit(person(browser, self.stack.url, self.hana), f"/admin/matches/match/{self.match.pk}/change/",
-                              "admin-match-before-cancel")
+            page = self.visit(person(browser, self.stack.url, self.hana), f"/host/matches/{self.match.pk}/",
+                              "host-match-before-cancel")
             questions = []
 
             def answer(dialog):
@@ -58,14 +59,14 @@ class SecurityPagesTestCase(BaseTransactionTestCase):
                 dialog.dismiss()  # "no": nothing is sent
 
             page.on("dialog", answer)
-            page.get_by_role("button", name="Cancel match").click()
+            page.get_by_role("button", name="Cancel the match").click()
             page.wait_for_timeout(300)
             self.assertEqual(questions, ["Cancel this match for good?"])
             self.assertEqual(Match.objects.get(pk=self.match.pk).status, "running")
             page.remove_listener("dialog", answer)
             page.on("dialog", lambda dialog: dialog.accept())
-            page.get_by_role("button", name="Cancel match").click()
-            page.wait_for_selector(".messagelist")
+            page.get_by_role("button", name="Cancel the match").click()
+            page.wait_for_selector(".messages")
             self.assertEqual(Match.objects.get(pk=self.match.pk).status, "cancelled")
 
     def test_it_tells_a_throttled_person_in_words(self):

@@ -10,7 +10,7 @@ register = template.Library()
 
 # Narrow on purpose: the picture is scaled to the screen, and on a phone a wider one shrinks its
 # labels below reading size.
-WIDTH, LANE, LEFT, RIGHT, TOP = 420, 30, 52, 24, 26
+WIDTH, LANE, LEFT, RIGHT, TOP = 420, 30, 66, 24, 26
 
 
 @register.filter
