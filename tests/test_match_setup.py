@@ -122,3 +122,15 @@ class MatchSetupTestCase(BaseTestCase):
         self.assertEqual(self.client.get(reverse("new_match", args=[self.season.slug])).status_code, 404)
         self.assertEqual(self.post_setup().status_code, 404)
         self.assertEqual(self.client.get(reverse("edit_match", args=[self.match.pk])).status_code, 404)
+
+
+class SeatingCheckTestCase(BaseTestCase):
+    def test_it_never_calls_a_match_seated_from_another_season_ready(self):
+        other = Season.objects.create(name="Other", slug="other")
+        stranger = SeasonPlayer.objects.create(season=other, user=self.eve, display_name="Eve")
+        self.match.seats.filter(seat=2).update(season_player=stranger)  # as a forged admin row would
+        self.client.force_login(self.hana)
+        page = self.client.get(reverse("match_host", args=[self.match.pk]))
+        self.assertContains(page, "Every seat must be a player of this match&#x27;s season.")
+        self.assertNotContains(page, "Ready to start.")
+        self.assertContains(self.client.get(reverse("host_console")), "Every seat must be a player")

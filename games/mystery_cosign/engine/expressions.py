@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import math
+import threading
 from dataclasses import dataclass, field
 
 from simpleeval import SimpleEval
@@ -405,12 +406,26 @@ def evaluate_why(expr: Expression, a: int, b: int) -> tuple[int | None, str, str
     return evaluate_counted(expr, a, b)[:3]
 
 
+_reused = threading.local()
+
+
+def _evaluator(a: int, b: int) -> _Evaluator:
+    """One evaluator per thread, its names and count reset for each evaluation: building one
+    (simpleeval checks every helper against its forbidden list) cost as much as evaluating."""
+    evaluator = getattr(_reused, "evaluator", None)
+    if evaluator is None:
+        evaluator = _reused.evaluator = _Evaluator(0, 0)
+    evaluator.names = {"a": a, "b": b}
+    evaluator.steps = 0
+    return evaluator
+
+
 def evaluate_counted(expr: Expression, a: int, b: int) -> tuple[int | None, str, str, int]:
     """evaluate_why, and the evaluator steps it spent."""
     EVALUATIONS[0] += 1
     evaluator = None
     try:
-        evaluator = _Evaluator(_int(a), _int(b))
+        evaluator = _evaluator(_int(a), _int(b))
         value = evaluator.eval(expr.source, previously_parsed=expr.tree)
     except Exception as error:  # any failure at all is "undefined" (C2); never propagate
         return None, UNDEFINED_ERROR, _reason(error), evaluator.steps if evaluator else 1

@@ -7,7 +7,9 @@ values, then seeded random pairs) until it has spent CHECK_STEPS evaluator steps
 all, once per process (the table is cached by definition). The check report, the reach of host
 targets and the generated targets all read that table, so the host's check costs at most
 12 x CHECK_STEPS steps, and starting a match evaluates nothing (the targets are made before the
-match is locked, see MysteryCosign.prepare)."""
+match is locked, see MysteryCosign.prepare). The generated targets also read a second table per
+operation, its values on the trivial inputs (P or Q is 0 or 1, or P = Q), cached the same way and
+with its own budget of TRIVIAL_STEPS: at most 12 x TRIVIAL_STEPS more, spent before the lock."""
 
 from __future__ import annotations
 
@@ -27,6 +29,10 @@ LETTERS = string.ascii_uppercase[:12]  # A-L
 UNDEFINED = -1  # how an undefined result is shown (C2)
 CHECK_STEPS = 60_000  # evaluator steps one operation's table may spend (12 of them: well under a second)
 RANDOM_PAIRS = 3000
+# Every built-in family fits in this (the costliest, gcd + lcm, spends about 95,000 steps on the
+# trivial inputs), so their generated targets are checked on every trivial input; a costlier
+# operation of the host's own is checked on as many as it allows, the small numbers first.
+TRIVIAL_STEPS = 2 * CHECK_STEPS
 
 SAMPLE = {  # the seed's three examples among nine more: public, for teaching
     "A": "a*b", "B": "letters(a) + letters(b)", "C": "concat(abs(a-b), a+b)", "D": "a + b", "E": "max(a, b)",
@@ -110,22 +116,59 @@ def table(source: str) -> Table:
     return Table(tuple(values), report)
 
 
+# Inputs a player can try knowing nothing about the operations, where arithmetic collapses:
+# 0 and 1 turn sums, maxima, differences, gcds and products into the other number, P = Q turns
+# symmetric operations into one another. Ordered by the larger number, so a cut-short table
+# still holds the smallest ones.
+TRIVIAL_INPUTS = tuple(dict.fromkeys((a, b) for v in range(1000)  # P and Q are 0-999
+                                     for a, b in ((0, v), (v, 0), (1, v), (v, 1), (v, v))))
+
+
+@functools.lru_cache(maxsize=256)
+def trivial_values(source: str) -> tuple[int | None, ...]:
+    """The operation's value on TRIVIAL_INPUTS[i], for as many as TRIVIAL_STEPS reached."""
+    compiled, values, steps = _compiled(source), [], 0
+    for a, b in TRIVIAL_INPUTS:
+        if steps >= TRIVIAL_STEPS:
+            break
+        result, _, _, spent = evaluate_counted(compiled, a, b)
+        steps += spent
+        values.append(result)
+    return tuple(values)
+
+
 def check_report(ops: dict[str, str]) -> list[str]:
     return [line for letter in LETTERS for line in report_lines(letter, table(ops[letter]).report)]
 
 
 def usable_targets(ops: dict[str, str], phase: int) -> list[int]:
-    """C6 amended: values some active operation gives on the inputs, which no single (P, Q)
-    gives on more than half of the active operations (0 at P = Q = 0 on sums, differences and
-    products would be a free point on most of them)."""
-    tables = [table(ops[letter]).values for letter in active(phase)]
+    """C6 amended: values some active operation gives on the inputs, except the free ones:
+    - 0 and 1, where trivial inputs land (x*0, x - x, x % 1, gcd(x, 1), ...);
+    - a value some single (P, Q) of the inputs gives on more than half of the active operations;
+    - a value some trivial input (P or Q is 0 or 1, or P = Q) gives on two or more active
+      operations: P = 0, Q = 537 gives 537 on a+b, max(a, b), |a-b| and gcd(a, b) at once.
+    One operation at a trivial input stays allowed: a+b gives every number at P = 0, so
+    forbidding that would leave some made sets nothing. For the same reason, when that leaves
+    fewer than three values (two operations can agree on a whole trivial line, as
+    max(a, b) - min(a, b) // 3 and |a - b| + 1 do at P = 1), the limit of one operation rises
+    to the fewest that leaves three, rather than refusing a ready set."""
+    letters = active(phase)
+    tables = [table(ops[letter]).values for letter in letters]
     most = len(tables) // 2
-    reached, trivial = set(), set()
+    reached, free = set(), {0, 1}
     for i in range(min(len(t) for t in tables)):
         counts = Counter(t[i] for t in tables if t[i] is not None)
         reached.update(counts)
-        trivial.update(v for v, n in counts.items() if n > most)
-    return sorted(v for v in reached - trivial if v <= MAX_VALUE)
+        free.update(v for v, n in counts.items() if n > most)
+    candidates = sorted(v for v in reached - free if v <= MAX_VALUE)
+    trivial = [trivial_values(ops[letter]) for letter in letters]
+    hits = Counter()  # value -> the most active operations a single trivial input gives it on
+    for i in range(max(len(t) for t in trivial)):
+        for v, n in Counter(t[i] for t in trivial if i < len(t) and t[i] is not None).items():
+            hits[v] = max(hits[v], n)
+    levels = sorted(hits[v] for v in candidates)
+    limit = max(1, levels[2]) if len(levels) >= 3 else 1  # the third lowest leaves three values
+    return [v for v in candidates if hits[v] <= limit]
 
 
 def make_targets(ops: dict[str, str], shootouts_per_phase: int, phases: int, rng: random.Random) -> list[list[int]] | Invalid:
