@@ -19,6 +19,18 @@ class HostConsoleTestCase(BaseTestCase):
         self.assertContains(page, "waiting on <strong>Bob, Carol</strong>", html=False)
         self.assertNotContains(page, "bid 3")  # who sent, never what
 
+    def test_it_marks_seats_late_in_the_last_hour(self):
+        from datetime import timedelta
+
+        from matches import clock
+        self.start()
+        phase = self.open_phase()
+        lifecycle.do_extend(phase.pk, clock.now() + timedelta(hours=3))
+        self.client.force_login(self.hana)
+        self.assertNotContains(self.client.get(reverse("host_console")), "late-tag")
+        with clock.simulated(clock.now() + timedelta(hours=2, minutes=30)):
+            self.assertContains(self.client.get(reverse("host_console")), '<span class="tag late-tag">late</span>', html=True)
+
     def test_it_tells_a_draft_s_start_check_and_a_result_to_confirm(self):
         self.client.force_login(self.hana)
         self.assertContains(self.client.get(reverse("host_console")), "Ready to start.")

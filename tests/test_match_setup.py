@@ -124,6 +124,23 @@ class MatchSetupTestCase(BaseTestCase):
         self.assertEqual(self.client.get(reverse("edit_match", args=[self.match.pk])).status_code, 404)
 
 
+class RolesTestCase(BaseTestCase):
+    def test_it_asks_roles_where_the_game_has_them_and_leaves_the_rest_to_the_status(self):
+        self.client.force_login(self.hana)
+        url = reverse("new_match", args=[self.season.slug]) + "?game=pokemon_snap"
+        self.assertContains(self.client.get(url), "From Heaven/Hell")
+        names = ("alice", "bob", "carol", "dave", "frank", "grace", "heidi", "ivan")
+        data = {"title": "Snap", "kind": "main", "day1_seconds": "2d", "day_seconds": "1d", "ascension_seconds": "1d",
+                "first_priority": "0", "players": [self.members[n].pk for n in names],
+                f"role_{self.members['alice'].pk}": "photographer", f"role_{self.members['bob'].pk}": "photographer"}
+        self.assertEqual(self.client.post(url, data).status_code, 302)
+        match = Match.objects.get(title="Snap")
+        self.assertEqual([s.role for s in match.seats.order_by("seat")][:3], ["photographer", "photographer", ""])
+        r = self.client.post(url, {**data, "title": "Bad", f"role_{self.members['carol'].pk}": "referee"})
+        self.assertContains(r, "errorlist")
+        self.assertFalse(Match.objects.filter(title="Bad").exists())
+
+
 class SeatingCheckTestCase(BaseTestCase):
     def test_it_never_calls_a_match_seated_from_another_season_ready(self):
         other = Season.objects.create(name="Other", slug="other")
