@@ -8,7 +8,8 @@ from .access import hosted_seasons
 from .models import Match, Phase, Submission
 from .start_checks import check_start
 
-LATE = timedelta(hours=1)  # a seat that has not sent with less than this left is shown as late
+LATE = timedelta(hours=1)  # a seat that has not sent with less than this left is shown as late...
+LATE_PART = 4  # ...or, in a shorter phase, with less than a quarter of it left
 
 
 def match_rows(matches):
@@ -27,7 +28,8 @@ def match_rows(matches):
         for phase in match.open_phases:
             missing = [names[match.pk].get(s, "?") for s in phase.waits_on if (phase.pk, s) not in sent]
             phase.waiting = missing
-            phase.late = match.status == Match.RUNNING and phase.deadline - now < LATE
+            late = min(LATE, (phase.deadline - phase.opened_at) / LATE_PART)
+            phase.late = match.status == Match.RUNNING and phase.deadline - now < late
         match.next_step = next_step(match)
     return matches
 
