@@ -27,10 +27,12 @@ run: install
 	DEBUG=$${DEBUG:-0} SECRET_KEY=$${SECRET_KEY:-$$(cat .local-secret-key)} PORT=$(PORT) \
 	  DEADLINE_SCHEDULER=$${DEADLINE_SCHEDULER:-inprocess} $(BIN)/python manage.py serve
 
+# Debian's chromium (the browser tests) and caddy (the proxy config's test), if missing.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "Installing Debian's chromium for the browser tests"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
+	@missing=""; command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v caddy >/dev/null 2>&1 || missing="$$missing caddy"; \
+	if [ -n "$$missing" ]; then echo "Installing Debian's$$missing for the tests"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; fi
 
 test: install chromium
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

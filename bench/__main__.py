@@ -37,15 +37,19 @@ def print_table(r):
         for path, v in r["servers"].items():
             print(f"  {path:28} uvicorn {v['uvicorn']['rps']['median']:8.0f}  daphne {v['daphne']['rps']['median']:8.0f}"
                   f"  ratio {v['ratio_rps_uvicorn_to_daphne']:.2f}")
-    for name, title in (("moves", "PostgreSQL + Redis"), ("moves_embedded", "embedded default: SQLite")):
-        if name not in r:
-            continue
+    moves = {f"PostgreSQL + Redis, {k.split('_')[1]} web process(es)": v for k, v in r.get("moves", {}).items()
+             if k.startswith("processes_")}
+    if "moves_embedded" in r:
+        moves["embedded default: SQLite"] = r["moves_embedded"]
+    for title, levels in moves.items():
         print(f"\nMoves, {title} (req/s median; p50/p99 ms):")
-        for c, v in r[name].items():
+        for c, v in levels.items():
             s, b = v["submit"], v["baseline"]
             print(f"  {c:4} submit {s['rps']['median']:7.0f} ({s['p50']['median']:.1f}/{s['p99']['median']:.1f})"
                   f"  baseline {b['rps']['median']:7.0f} ({b['p50']['median']:.1f}/{b['p99']['median']:.1f})"
                   f"  ratio {v['ratio_rps']:.2f}")
+    for c, v in r.get("moves", {}).get("scaling", {}).items():
+        print(f"  {c:4} two processes against one: submit x{v['submit']:.2f}, baseline x{v['baseline']:.2f}")
     if "deadlines" in r:
         d = r["deadlines"]
         print(f"\nDeadlines ({d['phases']} phases): result at socket after deadline p50 {d['socket']['p50']:.0f} ms,"

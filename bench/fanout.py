@@ -3,7 +3,8 @@ N = 10, 100, 1000 spectators of one Co-op QWOP match (the closing of a round), o
 path (uvicorn, channels-redis). Beside it, in the same run and alternating with it, the baseline:
 a bare websocket server that broadcasts a Redis pub/sub message of the same size to N clients,
 timed from the PUBLISH. Run once per channel layer (channels-redis's RedisChannelLayer and its
-RedisPubSubChannelLayer), to choose between them."""
+RedisPubSubChannelLayer), to choose between them; with and without per-message compression; and
+for SPREAD spectators across two web processes."""
 
 import json
 import subprocess
@@ -17,6 +18,7 @@ from .common import REDIS_URL, ROOT, Server, bench_env, free_port, percentile, s
 
 SIZES = (10, 100, 1000)
 ROUNDS = 3
+SPREAD, SPREAD_ROUNDS = 10_000, 2  # spectators across two web processes (serve --workers 2)
 LAYERS = ("pubsub", "core")
 
 
@@ -119,39 +121,54 @@ def figures(runs):
     return {k: summary([r[k] for r in per_run]) for k in ("p50", "p99", "last", "lost")}
 
 
-def run():
+def sizes_against_bare(server, sizes, bare_port, channel, rounds=ROUNDS):
+    """For each number of spectators: the site's fan-out and the bare broadcast's, alternating."""
     results = {}
-    port, channel = free_port(), "bench-fanout"
-    broadcaster = Peer("broadcaster", port, REDIS_URL, channel)
+    for n in sizes:
+        match = qwop_match()
+        payload = "x" * update_size(match)
+        real, base, failures = [], [], []
+        for _ in range(rounds):  # alternate, so noise hits both
+            base.append(baseline_run(bare_port, channel, payload, n))
+            try:
+                real.append(real_run(server, match, n))
+            except (RuntimeError, ValueError) as error:  # sockets dropped: a finding, not a crash
+                failures.append(f"{type(error).__name__}: {error}"[:200])
+        if not real:
+            results[f"n{n}"] = {"spectators": n, "failures": failures}
+            continue
+        site, bare = figures(real), figures(base)
+        results[f"n{n}"] = {"spectators": n, "message_bytes": len(payload), "site": site, "baseline": bare,
+                            "failures": failures, "ratio_p99": site["p99"]["median"] / max(bare["p99"]["median"], 0.001)}
+    return results
+
+
+def run():
+    """Both channel layers with per-message compression off (the site's default), beside a bare
+    broadcast without compression; then, at 1000 spectators, both with compression on (where the
+    earlier 6x went); then SPREAD spectators across two web processes."""
+    results, channel = {}, "bench-fanout"
+    ports = {"none": free_port(), "deflate": free_port()}
+    broadcasters = [Peer("broadcaster", port, REDIS_URL, channel, kind) for kind, port in ports.items()]
     try:
         for layer in LAYERS:
             use_layer(layer)
             with Server("uvicorn", CHANNELS_LAYER=layer) as server:
-                results[layer] = {}
-                for n in SIZES:
-                    match = qwop_match()
-                    payload = "x" * update_size(match)
-                    real, base, failures = [], [], []
-                    for _ in range(ROUNDS):  # alternate, so noise hits both
-                        base.append(baseline_run(port, channel, payload, n))
-                        try:
-                            real.append(real_run(server, match, n))
-                        except (RuntimeError, ValueError) as error:  # sockets dropped: a finding, not a crash
-                            failures.append(f"{type(error).__name__}: {error}"[:200])
-                    if not real:
-                        results[layer][f"n{n}"] = {"spectators": n, "failures": failures}
-                        continue
-                    results[layer][f"n{n}"] = {"spectators": n, "message_bytes": len(payload), "site": figures(real),
-                                               "baseline": figures(base), "failures": failures}
-                    site, bare = results[layer][f"n{n}"]["site"], results[layer][f"n{n}"]["baseline"]
-                    results[layer][f"n{n}"]["ratio_p99"] = site["p99"]["median"] / max(bare["p99"]["median"], 0.001)
+                results[layer] = sizes_against_bare(server, SIZES, ports["none"], channel)
+        use_layer("pubsub")
+        with Server("uvicorn", CHANNELS_LAYER="pubsub", WS_DEFLATE="1") as server:
+            results["deflate"] = sizes_against_bare(server, (1000,), ports["deflate"], channel)
+        with Server("uvicorn", CHANNELS_LAYER="pubsub", WEB_WORKERS="2") as server:
+            results["spread"] = sizes_against_bare(server, (SPREAD,), ports["none"], channel, rounds=SPREAD_ROUNDS)
     finally:
-        broadcaster.stop()
+        for broadcaster in broadcasters:
+            broadcaster.stop()
     return results
 
 
 def table_lines(results):
-    lines = ["Fan-out (commit of a round's result to the spectator sockets; medians of runs):"]
+    lines = ["Fan-out (commit of a round's result to the spectator sockets; medians of runs; 'deflate': "
+             "per-message compression on at both; 'spread': two web processes):"]
     for layer, sizes in results.items():
         for key, r in sizes.items():
             if "site" not in r:

@@ -4,7 +4,7 @@
                                                    "ready", then the arrival time (time.time())
                                                    of each socket's first message (null: the
                                                    server dropped that socket first)
-    python -m bench.fanout_peers broadcaster PORT REDIS_URL CHANNEL
+    python -m bench.fanout_peers broadcaster PORT REDIS_URL CHANNEL [none|deflate]
                                                    the baseline: a bare websocket server that
                                                    sends every message of a Redis pub/sub
                                                    channel to every client connected to it
@@ -17,6 +17,7 @@ import sys
 import time
 
 CONNECT_BATCH = 50  # connections opened at once: a thousand at once overflows the listen backlog
+OPEN_TIMEOUT = 600  # seconds for every socket to open (ten thousand take a while on two cores)
 
 
 async def clients(url, n):
@@ -28,9 +29,13 @@ async def clients(url, n):
         return await websockets.connect(url, origin=url.replace("ws://", "http://").split("/ws/")[0],
                                         max_size=None, open_timeout=60, ping_interval=None)
 
-    sockets = []
-    for start in range(0, n, CONNECT_BATCH):
-        sockets += await asyncio.gather(*[one() for _ in range(min(CONNECT_BATCH, n - start))])
+    async def all_of_them():
+        sockets = []
+        for start in range(0, n, CONNECT_BATCH):
+            sockets += await asyncio.gather(*[one() for _ in range(min(CONNECT_BATCH, n - start))])
+        return sockets
+
+    sockets = await asyncio.wait_for(all_of_them(), timeout=OPEN_TIMEOUT)
     print("ready", flush=True)
 
     async def arrival(ws):
@@ -45,7 +50,7 @@ async def clients(url, n):
     await asyncio.gather(*[ws.close() for ws in sockets])
 
 
-async def broadcaster(port, redis_url, channel):
+async def broadcaster(port, redis_url, channel, compression="none"):
     import redis.asyncio as redis
     import websockets
 
@@ -60,7 +65,10 @@ async def broadcaster(port, redis_url, channel):
 
     pubsub = redis.from_url(redis_url).pubsub()
     await pubsub.subscribe(channel)
-    async with websockets.serve(handler, "127.0.0.1", port, max_size=None, ping_interval=None):
+    # compression "none", as the site serves (WS_DEFLATE off); "deflate" as websockets and uvicorn
+    # default to: each socket then compresses the same message in a context of its own.
+    async with websockets.serve(handler, "127.0.0.1", port, max_size=None, ping_interval=None,
+                                compression=None if compression == "none" else "deflate"):
         print("ready", flush=True)
         async for message in pubsub.listen():
             if message["type"] == "message":
@@ -72,4 +80,4 @@ if __name__ == "__main__":
     if mode == "clients":
         asyncio.run(clients(args[0], int(args[1])))
     else:
-        asyncio.run(broadcaster(int(args[0]), args[1], args[2]))
+        asyncio.run(broadcaster(int(args[0]), args[1], args[2], *args[3:]))

@@ -1,5 +1,6 @@
 """Moves: submission POSTs (logged-in player, CSRF, Co-op QWOP's card form) at
-concurrency 1, 16 and 64, against a logged-in single-row insert behind the same server. Also
+concurrency 1, 16 and 64, against a logged-in single-row insert behind the same server, with one
+web process and with two (throughput with 2 processes against 1 is the scaling figure). Also
 uvicorn against daphne on the same pages, to choose the ASGI server."""
 
 import json
@@ -68,11 +69,19 @@ wrk.headers["Cookie"] = "sessionid={session_key}; csrftoken={token}"
     return script.name
 
 
+PROCESSES = (1, 2)
+
+
 def run():
-    """On the production stack: the match is made in this process's PostgreSQL database."""
+    """On the production stack: the match is made in this process's PostgreSQL database. Once per
+    number of web processes (`serve --workers`), the baseline behind the same number."""
     match, phase, player, session_key, cards = setup_match()
-    return measure({"match": match.pk, "phase": phase.pk, "player": player.pk, "session": session_key,
-                    "cards": cards}, {})
+    made = {"match": match.pk, "phase": phase.pk, "player": player.pk, "session": session_key, "cards": cards}
+    results = {f"processes_{n}": measure(made, {"WEB_WORKERS": str(n)}) for n in PROCESSES}
+    one, two = results["processes_1"], results[f"processes_{PROCESSES[-1]}"]
+    results["scaling"] = {c: {name: two[c][name]["rps"]["median"] / one[c][name]["rps"]["median"]
+                              for name in ("submit", "baseline")} for c in one}
+    return results
 
 
 def run_embedded():

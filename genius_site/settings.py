@@ -138,6 +138,8 @@ else:
 LIVE_CHECK_SECONDS = float(env("LIVE_CHECK_SECONDS", "15"))
 
 DEADLINE_SCHEDULER = env("DEADLINE_SCHEDULER", "celery" if REDIS_URL else "inprocess")
+# Websocket per-message compression: off by default, measured in bench/fanout.py.
+WS_DEFLATE = env_bool("WS_DEFLATE", False)
 SWEEP_SECONDS = float(env("SWEEP_SECONDS", "2"))
 # How long a player has to choose who receives what the rules make them give away (F10).
 FORCED_GIFT_SECONDS = int(env("FORCED_GIFT_SECONDS", str(24 * 3600)))

@@ -113,9 +113,12 @@ class Stack:
         self.processes.append(process)
         return process
 
-    def web(self):
-        process = self._start("web", [sys.executable, "manage.py", "serve", "--host", "127.0.0.1",
-                                      "--port", str(self.port)])
+    def web(self, port=None, name="web"):
+        """A web process on `port` (the stack's own by default; another for a second process)."""
+        port = port or self.port
+        process = self._start(name, [sys.executable, "manage.py", "serve", "--host", "127.0.0.1",
+                                     "--port", str(port)])
+        process.url = f"http://127.0.0.1:{port}"
         wait_until(lambda: self._healthy(process), 30, 0.1, "the web server")
         return process
 
@@ -123,7 +126,7 @@ class Stack:
         if not process.alive():
             raise AssertionError(f"web server exited:\n{process.log()}")
         try:
-            with urllib.request.urlopen(self.url + "/healthz", timeout=2) as r:
+            with urllib.request.urlopen(process.url + "/healthz", timeout=2) as r:
                 return json.load(r)["ok"]
         except OSError:
             return False
