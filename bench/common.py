@@ -98,7 +98,8 @@ def wrk(url, connections, seconds=4, script=None):
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     latency = {f"p{q}": float(v) * UNITS[u] for q, v, u in LATENCY.findall(out)}
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    return {"rps": rps, **latency, "errors": int(errors.group(1)) if errors else 0}
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    return {"rps": rps, **latency, "errors": int(errors.group(1)) if errors else 0, "requests": requests}
 
 
 def summary(values):

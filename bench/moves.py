@@ -110,8 +110,12 @@ def measure(made, env):
             results[f"c{c}"] = {name: {k: summary([r[k] for r in rs]) for k in ("rps", "p50", "p99", "errors")}
                                 for name, rs in runs.items()}
             failed = {name: sum(r["errors"] for r in rs) for name, rs in runs.items()}
-            if any(failed.values()):  # a figure of failing requests measures the error path
-                raise RuntimeError(f"non-2xx/3xx responses at concurrency {c}: {failed}")
+            sent = {name: sum(r["requests"] for r in rs) for name, rs in runs.items()}
+            results[f"c{c}"]["non_2xx"] = failed
+            # A figure of failing requests measures the error path: more than 1% stops the benchmark
+            # (a handful under overload, reported beside the figure, does not).
+            if any(failed[name] > sent[name] / 100 for name in failed):
+                raise RuntimeError(f"non-2xx/3xx responses at concurrency {c}: {failed} of {sent}")
             sub, base = results[f"c{c}"]["submit"]["rps"]["median"], results[f"c{c}"]["baseline"]["rps"]["median"]
             results[f"c{c}"]["ratio_rps"] = sub / base
     return results

@@ -21,6 +21,8 @@ class Command(BaseCommand):
         # proxy_headers off: uvicorn would otherwise believe X-Forwarded-For from any local
         # connection. The site reads it itself, from TRUSTED_PROXIES only (matches/throttle.py).
         # Per-message deflate off: every update goes to many sockets, and compressing it once per
-        # socket cost more than sending it (docs/benchmarks.md, fan-out).
+        # socket cost more than sending it; uvicorn's sans-I/O websockets protocol sends faster
+        # than its default one (docs/benchmarks.md, fan-out).
         uvicorn.run("genius_site.asgi:application", host=host, port=port, workers=workers, lifespan="on",
-                    log_level="warning", proxy_headers=False, ws_per_message_deflate=settings.WS_DEFLATE)
+                    log_level="warning", proxy_headers=False, ws_per_message_deflate=settings.WS_DEFLATE,
+                    ws=os.environ.get("WS_IMPL", "websockets-sansio"))
