@@ -12,6 +12,7 @@ import tempfile
 from .common import ROOT, Server, bench_env, summary, wrk
 
 ROUNDS = 3
+CONCURRENCY = tuple(int(c) for c in os.environ.get("BENCH_CONCURRENCY", "1,16,64").split(","))
 
 
 def new_match(game, seats, settings):
@@ -102,7 +103,7 @@ def measure(made, env):
     baseline = f"/bench/insert/{made['phase']}/{made['player']}/"
     results = {}
     with Server("uvicorn", **env) as server:
-        for c in (1, 16, 64):
+        for c in CONCURRENCY:
             runs = {"submit": [], "baseline": []}
             for _ in range(ROUNDS):  # alternate, so noise hits both
                 runs["baseline"].append(wrk(server.url + baseline, c, script=script))
