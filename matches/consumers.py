@@ -9,8 +9,10 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 
-from . import live
+from .renders import render_once
+from .rooms import room_for
 from .sockets import current_seq, resolve_viewer, socket_update
 
 
@@ -18,6 +20,10 @@ MAX_MESSAGE = 1024  # the page sends {"type": "check"} or {"type": "resync", "si
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
+    # No channel per socket: the match's room hears its announcements for every socket in this
+    # process (matches.rooms), so a socket costs no queue and no listening task in the layer.
+    channel_layer_alias = None
+
     async def connect(self):
         kwargs = self.scope["url_route"]["kwargs"]
         self.match_id, mode = kwargs["match_id"], kwargs["mode"]
@@ -30,13 +36,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.last_personal = _int(query.get("personal", ["0"])[0])
         self.sent_any = self.last_seq > 0  # a page that has seen events needs only what is newer
         self.csrf = self.scope.get("cookies", {}).get("csrftoken", "")
-        await self.channel_layer.group_add(live.group_name(self.match_id), self.channel_name)
+        self.pushing = asyncio.Lock()  # one update at a time, so none is overtaken by an older one
+        self.room = room_for(get_channel_layer())
         await self.accept()
+        await self.room.join(self.match_id, self)  # before the first push: no change falls between
         await self.push()
 
     async def disconnect(self, code):
-        if getattr(self, "viewer", None) is not None:
-            await self.channel_layer.group_discard(live.group_name(self.match_id), self.channel_name)
+        if getattr(self, "room", None) is not None:
+            await self.room.leave(self.match_id, self)
 
     async def receive(self, text_data=None, bytes_data=None):
         """Whatever arrives, the socket stays open: a message it cannot use is answered with an
@@ -55,18 +63,29 @@ class MatchConsumer(AsyncWebsocketConsumer):
             if seq > self.last_seq or personal > self.last_personal:
                 await self.push(at_least=seq, stamp=("check", personal))
 
-    async def match_changed(self, message):
-        # The announcement carries the match's own event number, which counts events this viewer
-        # may not see: the update is rendered for this viewer (once for all alike viewers) and
-        # sent only if this viewer's own count grew, so a change they may not know of sends
-        # them nothing at all.
-        await self.push(at_least=message["seq"], stamp=message.get("talk"))
+    def update_key(self, at_least=0, stamp=None):
+        """Sockets with equal keys are owed the same text. An announcement carries the match's
+        own event number, which counts events this viewer may not see: the update is rendered
+        for this viewer (once for all alike viewers) and sent only if this viewer's own count
+        grew, so a change they may not know of sends them nothing at all."""
+        return (self.viewer.render_key(self.csrf), self.match_id, self.last_seq, self.last_personal, at_least, stamp)
 
     async def push(self, force=False, at_least=0, stamp=None):
         """Send this viewer's update if their own event count or personal count (messages and
         reminders they may read) grew, or when asked to."""
-        key = (self.viewer.render_key(self.csrf), self.match_id, self.last_seq, self.last_personal, at_least, stamp)
-        seq, personal, text = await render_once(key, self.render)
+        async with self.pushing:
+            await self._send_newer(await render_once(self.update_key(at_least, stamp), self.render), force)
+
+    async def deliver(self, key, rendered, at_least, stamp):
+        """The room's shared render of an announcement (matches.rooms), if it was made for this
+        socket as it is now; if the socket pushed for itself meanwhile, a render of its own."""
+        async with self.pushing:
+            if key != self.update_key(at_least, stamp):
+                rendered = await render_once(self.update_key(at_least, stamp), self.render)
+            await self._send_newer(rendered)
+
+    async def _send_newer(self, rendered, force=False):
+        seq, personal, text = rendered
         if seq > self.last_seq or personal > self.last_personal or force or not self.sent_any:
             self.last_seq, self.last_personal, self.sent_any = seq, personal, True
             await self.send(text_data=text)
@@ -74,22 +93,6 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def render(self):
         update = await database_sync_to_async(socket_update)(self.match_id, self.viewer, self.last_seq, self.csrf)
         return update["seq"], update["personal"], json.dumps(update)
-
-
-_in_flight = {}
-
-
-async def render_once(key, render):
-    """Sockets that want the same update at the same moment share one render: a thousand
-    spectators told of the same event number cost one render and one JSON encoding, not a
-    thousand. The key holds the announced number, so nobody is handed a render begun before
-    the change they were told of; it is forgotten once done (a single flight, not a cache)."""
-    task = _in_flight.get(key)
-    if task is None:
-        task = asyncio.ensure_future(render())
-        _in_flight[key] = task
-        task.add_done_callback(lambda _: _in_flight.pop(key, None))
-    return await asyncio.shield(task)  # one socket closing must not cancel the others' render
 
 
 def _parse(text_data, bytes_data):

@@ -1,6 +1,6 @@
 """Telling connected browsers that a match changed. The message carries only the match's new
-event number: every socket then builds its own update from the per-viewer view (see
-matches.consumers), so nothing secret ever travels through a shared group."""
+event number: each process's room (matches.rooms) then has every socket's update built from
+the per-viewer view (matches.consumers), so nothing secret ever travels through a shared group."""
 
 import logging
 import time
@@ -22,7 +22,7 @@ def announce(match_id, seq, talk_stamp=None):
     layer = get_channel_layer()
     if layer is None:
         return
-    async_to_sync(layer.group_send)(group_name(match_id), {"type": "match.changed", "seq": seq, "talk": talk_stamp})
+    async_to_sync(layer.group_send)(group_name(match_id), {"type": "match.changed", "match": match_id, "seq": seq, "talk": talk_stamp})
 
 
 def announce_personal_on_commit(match):

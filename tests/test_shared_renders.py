@@ -3,7 +3,7 @@ spectators), and a render is never reused once it is done or for a newer event n
 
 import asyncio
 
-from matches.consumers import render_once
+from matches.renders import render_once
 
 
 def counting_render(log, seq):
