@@ -88,8 +88,22 @@ def database_from_url(url):
         "PASSWORD": unquote(parts.password or ""),
         "HOST": parts.hostname or "",
         "PORT": str(parts.port or ""),
-        "CONN_MAX_AGE": 0,
+        "CONN_MAX_AGE": 0,  # the pool keeps connections; Django must not keep its own too
+        "OPTIONS": {"pool": database_pool()},
     }
+
+
+def database_pool():
+    """Each process borrows connections from a pool of at most DB_POOL_MAX (default 16). Django
+    runs each concurrent request's sync code on a thread of its own, each with a connection:
+    without a bound, two web processes at 64 concurrent requests asked PostgreSQL for more than
+    its 100 connections, and the overflow failed. With it a request waits (up to DB_POOL_TIMEOUT
+    seconds) for a connection instead. Keep processes x DB_POOL_MAX under max_connections, with
+    room for the Celery worker; DB_POOL_MAX=0 turns the pool off."""
+    size = int(env("DB_POOL_MAX", "16"))
+    if size <= 0:
+        return False
+    return {"min_size": 1, "max_size": size, "timeout": float(env("DB_POOL_TIMEOUT", "20"))}
 
 
 DATABASE_URL = env("DATABASE_URL")

@@ -50,7 +50,8 @@ class Leadership:
     def _acquire_advisory(self):
         wrapper = connections[self.alias]
         try:
-            connection = wrapper.get_new_connection(wrapper.get_connection_params())
+            # A connection of its own, not one of the pool's: the lock lives as long as it does.
+            connection = wrapper.Database.connect(**wrapper.get_connection_params())
             connection.autocommit = True
             with connection.cursor() as cursor:
                 cursor.execute("SELECT pg_try_advisory_lock(%s)", [LOCK_KEY])
