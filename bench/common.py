@@ -91,15 +91,19 @@ UNITS = {"us": 1e-3, "ms": 1.0, "s": 1000.0}
 
 def wrk(url, connections, seconds=4, script=None):
     """Requests per second and p50/p99 latency (ms) of wrk against `url`."""
-    args = ["wrk", "-t", str(min(2, connections)), "-c", str(connections), "-d", f"{seconds}s", "--latency", url]
+    # wrk's own 2 s timeout would drop the slowest answers under overload from the latencies.
+    args = ["wrk", "-t", str(min(2, connections)), "-c", str(connections), "-d", f"{seconds}s", "--timeout", "30s",
+            "--latency", url]
     if script:
         args[1:1] = ["-s", script]
     out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     latency = {f"p{q}": float(v) * UNITS[u] for q, v, u in LATENCY.findall(out)}
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    socket_errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     requests = int(re.search(r"(\d+) requests in", out).group(1))
-    return {"rps": rps, **latency, "errors": int(errors.group(1)) if errors else 0, "requests": requests}
+    return {"rps": rps, **latency, "requests": requests,
+            "errors": (int(errors.group(1)) if errors else 0) + (sum(map(int, socket_errors.groups())) if socket_errors else 0)}
 
 
 def summary(values):
