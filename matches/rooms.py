@@ -19,6 +19,9 @@ from .renders import render_once
 log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 1  # after the channel layer failed to hand over a message (Redis away)
+# channels-redis's core layer forgets a group member after a day (its group_expiry): the room
+# stays a member for as long as it has sockets, so it joins its groups again every hour.
+REJOIN_SECONDS = 3600
 
 
 class Room:
@@ -29,7 +32,7 @@ class Room:
         self.sockets = defaultdict(set)  # match id -> consumers
         self.changing = asyncio.Lock()  # a group's first join and last leave, one at a time
         self.channel = None
-        self.listener = None
+        self.listener = self.rejoiner = None
         self.pending = {}  # match id -> the announcement still to tell its sockets
         self.telling = {}  # match id -> the task telling them
 
@@ -38,6 +41,7 @@ class Room:
             if self.channel is None:
                 self.channel = await self.layer.new_channel("room.")
                 self.listener = asyncio.ensure_future(self._listen())
+                self.rejoiner = asyncio.ensure_future(self._rejoin())
             if not self.sockets[match_id]:
                 await self.layer.group_add(live.group_name(match_id), self.channel)
             self.sockets[match_id].add(consumer)
@@ -63,6 +67,17 @@ class Room:
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
             self.announced(message)
+
+    async def _rejoin(self):
+        while True:
+            await asyncio.sleep(REJOIN_SECONDS)
+            for match_id in list(self.sockets):
+                try:
+                    async with self.changing:
+                        if self.sockets.get(match_id):
+                            await self.layer.group_add(live.group_name(match_id), self.channel)
+                except Exception:  # Redis away: the next hour tries again; pages check meanwhile
+                    log.warning("room: could not rejoin match %s's group", match_id, exc_info=True)
 
     def announced(self, message):
         match_id = message.get("match")

@@ -14,6 +14,7 @@ from django.test import override_settings
 
 from matches import lifecycle, live
 from matches.presenters import viewer_seq
+from matches import rooms
 from matches.rooms import Room
 from games.engine_api import Viewer
 from tests.base import BaseTransactionTestCase
@@ -222,3 +223,25 @@ def test_it_ignores_announcements_of_matches_without_sockets_here():
         return dict(room.telling)
 
     assert asyncio.run(main()) == {} and socket.told == []
+
+
+def test_it_stays_in_a_matchs_group_past_the_layers_expiry(monkeypatch):
+    """channels-redis's core layer (and the in-memory one) drop a group member after group_expiry;
+    a room with sockets joins again before that."""
+    monkeypatch.setattr(rooms, "REJOIN_SECONDS", 0.2)
+    socket = FakeSocket()
+
+    async def main():
+        room = Room(InMemoryChannelLayer(group_expiry=1))
+        await room.join(7, socket)
+        await asyncio.sleep(1.5)  # past the expiry of the first join
+        await room.layer.group_send(live.group_name(7), {"type": "match.changed", "match": 7, "seq": 3})
+        for _ in range(50):
+            if socket.told:
+                break
+            await asyncio.sleep(0.02)
+        room.listener.cancel()
+        room.rejoiner.cancel()
+
+    asyncio.run(main())
+    assert socket.told == [3]
