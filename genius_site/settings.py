@@ -89,7 +89,10 @@ def database_from_url(url):
         "HOST": parts.hostname or "",
         "PORT": str(parts.port or ""),
         "CONN_MAX_AGE": 0,  # the pool keeps connections; Django must not keep its own too
-        "OPTIONS": {"pool": database_pool()},
+        # Parameters bound by the server, and a statement run twice on a connection prepared:
+        # with pooled connections PostgreSQL then parses and plans each of a move's queries
+        # once per connection, not once per request.
+        "OPTIONS": {"pool": database_pool(), "server_side_binding": True, "prepare_threshold": 2},
     }
 
 

@@ -47,11 +47,12 @@ def access_match_as_host(user, match_id):
     return match
 
 
-def access_seat(user, match_id):
+def access_seat(user, match_id, related=("match__season", "season_player")):
     """The user's own seat in the match, or 404 (a stranger learns nothing, not even that the
-    match has seats). Callers require a logged-in user first."""
+    match has seats). Callers require a logged-in user first; a move asks for its match only
+    (`related`), the cheapest lookup of the hottest path."""
     return get_object_or_404(
-        MatchPlayer.objects.select_related("match__season", "season_player"),
+        MatchPlayer.objects.select_related(*related),
         match_id=match_id,
         season_player__user=user,
     )

@@ -10,6 +10,25 @@ from games import engine_api
 from .gifts import MAX_GIFT, giftable
 
 
+class SharedChoices:
+    """Every form copies its fields (Django deep-copies them per form), and deep-copying a
+    field's choices was most of building a move's form. An engine's choices come from a frozen
+    spec and no form changes them in place, so the copies share them."""
+
+    def __deepcopy__(self, memo):
+        result = forms.Field.__deepcopy__(self, memo)
+        result._choices = self._choices
+        return result
+
+
+class ChoiceField(SharedChoices, forms.ChoiceField):
+    pass
+
+
+class MultipleChoiceField(SharedChoices, forms.MultipleChoiceField):
+    pass
+
+
 def field_for(spec):
     """The Django form field for one engine Field."""
     common = {"label": spec.label, "required": spec.required, "help_text": spec.help}
@@ -17,11 +36,11 @@ def field_for(spec):
         return forms.IntegerField(min_value=spec.min_value, max_value=spec.max_value, **common)
     if spec.kind == engine_api.CHOICE:
         choices = list(spec.choices) if spec.required else [("", "—")] + list(spec.choices)
-        return forms.ChoiceField(choices=choices, **common)
+        return ChoiceField(choices=choices, **common)
     if spec.kind == engine_api.RADIO:
-        return forms.ChoiceField(choices=list(spec.choices), widget=forms.RadioSelect(attrs={"class": "taps"}), **common)
+        return ChoiceField(choices=list(spec.choices), widget=forms.RadioSelect(attrs={"class": "taps"}), **common)
     if spec.kind == engine_api.MULTICHOICE:
-        return forms.MultipleChoiceField(choices=spec.choices, widget=forms.CheckboxSelectMultiple, **common)
+        return MultipleChoiceField(choices=spec.choices, widget=forms.CheckboxSelectMultiple, **common)
     if spec.kind == engine_api.TEXT:
         return forms.CharField(max_length=spec.max_length, **common)
     raise ValueError(f"Unknown field kind {spec.kind!r}")

@@ -39,7 +39,7 @@ def _elsewhere(request, match_id):
 @login_required
 @require_POST
 def submit(request, match_id, phase_id):
-    player = access_seat(request.user, match_id)
+    player = access_seat(request.user, match_id, related=("match",))
     phase = Phase.objects.filter(pk=phase_id, match_id=match_id).first()
     if phase is None or phase.status != Phase.OPEN or player.seat not in phase.waits_on:
         messages.error(request, "That phase is not open for you; nothing was recorded.")
