@@ -112,7 +112,9 @@ async def tell(consumers, at_least, stamp):
             log.error("room: a render failed", exc_info=rendered)
             continue
         for consumer in groups[key]:
-            if consumer.pushing.locked():  # busy with its own update: it must not hold up the rest
+            if consumer.pushing.locked() or consumer.update_key(at_least, stamp) != key:
+                # Busy with, or past, an update of its own: it needs a render of its own, and
+                # must not hold up the rest while it waits for it.
                 asyncio.ensure_future(_deliver(consumer, key, rendered, at_least, stamp))
             else:
                 await _deliver(consumer, key, rendered, at_least, stamp)

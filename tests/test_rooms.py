@@ -214,6 +214,43 @@ def test_it_does_not_hold_up_the_others_for_a_socket_busy_with_its_own_update():
     assert busy.told == [9]
 
 
+class MovingSocket(FakeSocket):
+    """A socket that pushes for itself while the room renders, so its key moves on: its own
+    render (slow here) must not hold up the sockets that still want the room's."""
+
+    generation = 0
+
+    def update_key(self, at_least, stamp):
+        return (self.kind, self.generation, at_least, stamp)
+
+    async def render(self):
+        await asyncio.sleep(0.3 if self.generation else 0.05)
+        return 0, 0, "update"
+
+    async def deliver(self, key, rendered, at_least, stamp):
+        async with self.pushing:
+            if key != self.update_key(at_least, stamp):
+                await self.render()
+            self.told.append(at_least)
+
+
+def test_it_does_not_hold_up_the_others_for_a_socket_that_moved_on():
+    moving, still = MovingSocket(), MovingSocket()
+
+    async def main():
+        room = a_room_with(moving, still)
+        room.announced({"match": 7, "seq": 9})
+        await asyncio.sleep(0.01)  # grouped, rendering
+        moving.generation = 1
+        await asyncio.wait_for(room.telling[7], timeout=0.2)
+        told_by_then = (list(moving.told), list(still.told))
+        await asyncio.sleep(0.4)
+        return told_by_then
+
+    assert asyncio.run(main()) == ([], [9])
+    assert moving.told == [9]
+
+
 def test_it_ignores_announcements_of_matches_without_sockets_here():
     socket = FakeSocket()
 
