@@ -15,15 +15,12 @@ from games.engine_api import Invalid
 from games.mystery_cosign.engine import expressions
 from games.mystery_cosign.engine.expressions import (
     EDGE_VALUES,
-    HELPERS,
     MAX_SOURCE_LENGTH,
-    MAX_VALUE,
     Expression,
-    UndefinedValue,
     compile_expression,
     evaluate,
-    letter_count,
 )
+from games.mystery_cosign.engine.helpers import HELPERS, MAX_VALUE, UndefinedValue, letter_count
 from games.mystery_cosign.engine import families, operations
 from games.mystery_cosign.engine.checks import CheckReport, report_lines
 from games.mystery_cosign.engine.expressions import evaluate_why

@@ -2,7 +2,7 @@
 
 A host writes each operation as a small expression in `a` and `b`. It is parsed once with
 `ast.parse` and checked against a whitelist here, then evaluated by `simpleeval` (never Python
-`eval`) with our own operators and helpers. Every evaluation is bounded: a node and depth limit
+`eval`) with our own operators and helpers (helpers.py). Every evaluation is bounded: a node and depth limit
 at definition time, a deterministic step budget and a size bound on every intermediate integer
 at evaluation time. A wall clock is deliberately not used, so a replayed match gives the same
 results on any machine.
@@ -13,7 +13,6 @@ Pure Python: no Django import here.
 from __future__ import annotations
 
 import ast
-import math
 import threading
 from dataclasses import dataclass, field
 
@@ -21,10 +20,9 @@ from simpleeval import SimpleEval
 
 from games.engine_api import Invalid
 
-from .letters import count_letters
+from .helpers import ARITY, BINARY, COMPARE, HELPERS, MAX_VALUE, OPERATORS, UNARY, UndefinedValue, bounded_int
 
 MAX_SOURCE_LENGTH = 300  # characters
-MAX_VALUE = 10**15  # any integer beyond this, anywhere in an evaluation, is undefined
 MAX_NODES = 200  # AST nodes in one expression
 MAX_DEPTH = 100  # nesting of sub-expressions (a flat sum of 100 terms nests 100 deep)
 MAX_STEPS = 500  # per evaluation: one per node evaluated, plus each helper's cost
@@ -33,172 +31,6 @@ HELPER_STEP_COST = 2  # a helper call costs this on top of its nodes
 EDGE_VALUES = (0, 1, 2, 9, 10, 99, 100, 998, 999)
 
 
-class UndefinedValue(ValueError):
-    """A helper or operator refuses its inputs: the evaluation is undefined."""
-
-
-# --- helpers ----------------------------------------------------------------------------------
-
-
-def _int(x: object) -> int:
-    # Every helper checks its own inputs, so none can be made to work on a huge or odd value
-    # even when called outside an evaluation.
-    if type(x) is bool:
-        return int(x)
-    if type(x) is not int:
-        raise UndefinedValue(f"not an integer: {x!r}")
-    if abs(x) > MAX_VALUE:
-        raise UndefinedValue("a value beyond 10^15")
-    return x
-
-
-def _natural(x: object) -> int:
-    n = _int(x)
-    if n < 0:
-        raise UndefinedValue("negative input")
-    return n
-
-
-def _abs(x):
-    return abs(_int(x))
-
-
-def _min(*xs):
-    if len(xs) < 2:
-        raise UndefinedValue("min takes two or more numbers")
-    return min(_int(x) for x in xs)
-
-
-def _max(*xs):
-    if len(xs) < 2:
-        raise UndefinedValue("max takes two or more numbers")
-    return max(_int(x) for x in xs)
-
-
-def _gcd(x, y):
-    return math.gcd(_int(x), _int(y))
-
-
-def _lcm(x, y):
-    return math.lcm(_int(x), _int(y))
-
-
-def _digitsum(n):
-    return sum(int(d) for d in str(_natural(n)))
-
-
-def _digits(n):
-    return len(str(_natural(n)))
-
-
-def _rev(n):
-    return int(str(_natural(n))[::-1])
-
-
-def _concat(x, y):
-    left, right = str(_natural(x)), str(_natural(y))
-    # Refuse by length before building the number: MAX_VALUE has 16 digits.
-    if len(left) + len(right) > len(str(MAX_VALUE)):
-        raise UndefinedValue("a value beyond 10^15")
-    return int(left + right)
-
-
-def _letters(n):
-    return letter_count(_natural(n))
-
-
-def _isqrt(n):
-    return math.isqrt(_natural(n))
-
-
-def _ifelse(cond, x, y):
-    # Only reached when called outside an evaluation: the evaluator short-circuits ifelse
-    # (`_Evaluator._eval_call`), so `ifelse(b, a // b, 0)` is defined at b = 0.
-    return _int(x) if _int(cond) else _int(y)
-
-
-HELPERS = {
-    "abs": _abs,
-    "min": _min,
-    "max": _max,
-    "gcd": _gcd,
-    "lcm": _lcm,
-    "digitsum": _digitsum,
-    "digits": _digits,
-    "rev": _rev,
-    "concat": _concat,
-    "letters": _letters,
-    "isqrt": _isqrt,
-    "ifelse": _ifelse,
-}
-
-# (fewest, most) arguments; None means no upper limit. Checked at definition time so a host
-# learns of `gcd(a)` before the match rather than seeing it undefined everywhere.
-_ARITY = {
-    "abs": (1, 1),
-    "min": (2, None),
-    "max": (2, None),
-    "gcd": (2, 2),
-    "lcm": (2, 2),
-    "digitsum": (1, 1),
-    "digits": (1, 1),
-    "rev": (1, 1),
-    "concat": (2, 2),
-    "letters": (1, 1),
-    "isqrt": (1, 1),
-    "ifelse": (3, 3),
-}
-
-def letter_count(n: int) -> int:
-    """Letters in `n` written in American English: 21 -> "twenty-one" -> 9 (see letters.py)."""
-    return count_letters(_natural(n))
-
-
-# --- operators --------------------------------------------------------------------------------
-
-
-def _exact_div(x, y):
-    # True division stays in integers: defined only when it comes out whole.
-    if y == 0:
-        raise ZeroDivisionError("division by zero")
-    q, r = divmod(x, y)
-    if r:
-        raise UndefinedValue("division is not whole")
-    return q
-
-
-def _bounded_pow(x, y):
-    # Decide before computing, so 9**9**9 costs nothing.
-    if y < 0:
-        raise UndefinedValue("negative exponent")
-    if abs(x) >= 2 and y >= MAX_VALUE.bit_length():
-        raise UndefinedValue("a value beyond 10^15")
-    return x**y
-
-
-_BINARY = {
-    ast.Add: lambda x, y: x + y,
-    ast.Sub: lambda x, y: x - y,
-    ast.Mult: lambda x, y: x * y,
-    ast.Div: _exact_div,
-    ast.FloorDiv: lambda x, y: x // y,
-    ast.Mod: lambda x, y: x % y,
-    ast.Pow: _bounded_pow,
-}
-_UNARY = {
-    ast.USub: lambda x: -x,
-    ast.UAdd: lambda x: +x,
-    ast.Not: lambda x: not x,
-}
-_COMPARE = {
-    ast.Eq: lambda x, y: x == y,
-    ast.NotEq: lambda x, y: x != y,
-    ast.Lt: lambda x, y: x < y,
-    ast.LtE: lambda x, y: x <= y,
-    ast.Gt: lambda x, y: x > y,
-    ast.GtE: lambda x, y: x >= y,
-}
-_OPERATORS = {**_BINARY, **_UNARY, **_COMPARE}
 
 _SYMBOLS = {
     ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>",
@@ -297,12 +129,12 @@ def _check_node(node: ast.AST) -> str | None:
     if isinstance(node, ast.Name):
         return _check_name(node.id)
     if isinstance(node, ast.BinOp):
-        return _check_op(node.op, _BINARY)
+        return _check_op(node.op, BINARY)
     if isinstance(node, ast.UnaryOp):
-        return _check_op(node.op, _UNARY)
+        return _check_op(node.op, UNARY)
     if isinstance(node, ast.Compare):
         for op in node.ops:
-            problem = _check_op(op, _COMPARE)
+            problem = _check_op(op, COMPARE)
             if problem:
                 return problem
         return None
@@ -343,7 +175,7 @@ def _check_call(node: ast.Call) -> str | None:
         return f"{name}: named arguments are not allowed."
     if any(isinstance(arg, ast.Starred) for arg in node.args):
         return f"{name}: starred arguments (*) are not allowed."
-    fewest, most = _ARITY[name]
+    fewest, most = ARITY[name]
     if len(node.args) < fewest or (most is not None and len(node.args) > most):
         wanted = f"{fewest} or more" if most is None else str(fewest)
         return f"{name} takes {wanted} argument{'s' if wanted != '1' else ''}."
@@ -357,7 +189,7 @@ class _Evaluator(SimpleEval):
     """simpleeval, narrowed to our node types, counted and size-checked at every node."""
 
     def __init__(self, a: int, b: int):
-        super().__init__(operators=_OPERATORS, functions=HELPERS, names={"a": a, "b": b})
+        super().__init__(operators=OPERATORS, functions=HELPERS, names={"a": a, "b": b})
         # Only the node types the definition check lets through; anything else fails loudly.
         allowed = (ast.Name, ast.UnaryOp, ast.BinOp, ast.BoolOp, ast.Compare, ast.IfExp,
                    ast.Call, ast.Constant)  # fmt: skip
@@ -376,14 +208,14 @@ class _Evaluator(SimpleEval):
             raise UndefinedValue(f"{type(node).__name__} is not allowed")
         result = handler(node)
         # Every intermediate value is a bounded integer, so no operator ever sees anything else.
-        _int(result)
+        bounded_int(result)
         return result
 
     def _eval_call(self, node):
         self._spend(HELPER_STEP_COST)
         if getattr(node.func, "id", None) == "ifelse":  # evaluate only the branch taken
             condition, yes, no = node.args
-            return self._eval(yes) if _int(self._eval(condition)) else self._eval(no)
+            return self._eval(yes) if bounded_int(self._eval(condition)) else self._eval(no)
         return super()._eval_call(node)
 
 
@@ -425,7 +257,7 @@ def evaluate_counted(expr: Expression, a: int, b: int) -> tuple[int | None, str,
     EVALUATIONS[0] += 1
     evaluator = None
     try:
-        evaluator = _evaluator(_int(a), _int(b))
+        evaluator = _evaluator(bounded_int(a), bounded_int(b))
         value = evaluator.eval(expr.source, previously_parsed=expr.tree)
     except Exception as error:  # any failure at all is "undefined" (C2); never propagate
         return None, UNDEFINED_ERROR, _reason(error), evaluator.steps if evaluator else 1
