@@ -162,6 +162,9 @@ SWEEP_SECONDS = float(env("SWEEP_SECONDS", "2"))
 FORCED_GIFT_SECONDS = int(env("FORCED_GIFT_SECONDS", str(24 * 3600)))
 # Posts to a season's chat-server webhook: retried by the Celery worker, or by a thread without a broker.
 WEBHOOK_DELIVERY = env("WEBHOOK_DELIVERY", "celery" if DEADLINE_SCHEDULER == "celery" else "thread")
+# Only the webhook tests' own local receiver turns this on (plain http and loopback targets);
+# deliberately not read from the environment, so no deployment can switch it on by mistake.
+WEBHOOK_ALLOW_LOOPBACK = False
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL or "memory://")
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "genius")

@@ -15,7 +15,7 @@ from django.db.models import Q, Sum
 
 from games import engine_api
 
-from . import clock
+from . import clock, webhook_targets
 
 
 def new_seed():
@@ -47,6 +47,13 @@ class Season(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+
+    def clean(self):
+        if self.webhook_url:
+            try:
+                webhook_targets.check(self.webhook_url)
+            except webhook_targets.UnsafeTarget as refused:
+                raise ValidationError({"webhook_url": str(refused)}) from refused
 
     def __str__(self):
         return self.name

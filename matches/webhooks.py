@@ -7,17 +7,18 @@ boundaries, a single overlong line cut); mentions are switched off so a player's
 anyone. Delivery is retried with backoff: by the Celery worker where there is a broker, otherwise
 by a background thread of the process."""
 
+import http.client
 import json
 import logging
+import socket
+import ssl
 import threading
 import time
-import urllib.error
-import urllib.request
 
 from django.conf import settings
 from django.db import transaction
 
-from . import models
+from . import models, webhook_targets
 
 log = logging.getLogger(__name__)
 
@@ -46,27 +47,60 @@ def messages_for(lines):
     return [{"content": text, "username": USERNAME, "allowed_mentions": {"parse": []}} for text in out]
 
 
-def post(url, payload, timeout=10):
-    """One POST; raises RetryLater when it may work later (network, 5xx, 429)."""
-    request = urllib.request.Request(url, data=json.dumps(payload).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", "User-Agent": "genius-site"})
+def post(url, payload, timeout=5):
+    """One POST to an address checked now (webhook_targets), connected to the very address that
+    was checked; raises RetryLater when it may work later (network, 5xx, 429). A redirect is
+    never followed: it could lead anywhere."""
     try:
-        with urllib.request.urlopen(request, timeout=timeout):
-            return
-    except urllib.error.HTTPError as error:
-        if error.code == 429:
-            raise RetryLater(_retry_after(error)) from error
-        if error.code >= 500:
-            raise RetryLater(2) from error
-        log.warning("webhook refused a message (%s); dropped", error.code)  # 4xx: retrying cannot help
-    except (urllib.error.URLError, OSError) as error:
+        scheme, host, port, path, addresses = webhook_targets.check(url)
+    except webhook_targets.UnsafeTarget as refused:
+        log.warning("webhook address refused (%s); message dropped", refused)
+        return
+    connection = (_PinnedHTTPS if scheme == "https" else _PinnedHTTP)(host, port, addresses[0], timeout)
+    try:
+        connection.request("POST", path, body=json.dumps(payload).encode(),
+                           headers={"Content-Type": "application/json", "User-Agent": "genius-site"})
+        response = connection.getresponse()
+        status, body = response.status, response.read(65536)
+    except (OSError, http.client.HTTPException) as error:
         raise RetryLater(2) from error
+    finally:
+        connection.close()
+    if status == 429:
+        raise RetryLater(_retry_after(body))
+    if status >= 500:
+        raise RetryLater(2)
+    if status >= 300:  # 4xx cannot get better by retrying; 3xx is a redirect we do not follow
+        log.warning("webhook answered %s; message dropped", status)
 
 
-def _retry_after(error):
+class _PinnedHTTP(http.client.HTTPConnection):
+    """Plain HTTP to the checked `address` (the tests' loopback receiver only)."""
+
+    def __init__(self, host, port, address, timeout):
+        super().__init__(host, port, timeout=timeout)
+        self.address = address
+
+    def connect(self):
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+
+
+class _PinnedHTTPS(http.client.HTTPSConnection):
+    """HTTPS to the checked `address`; the certificate is still checked against the host's name."""
+
+    def __init__(self, host, port, address, timeout):
+        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.address = address
+
+    def connect(self):
+        sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+
+
+def _retry_after(body):
     try:
-        return min(60.0, float(json.loads(error.read() or b"{}").get("retry_after", 1)))
-    except (ValueError, AttributeError):
+        return min(60.0, float(json.loads(body or b"{}").get("retry_after", 1)))
+    except (ValueError, AttributeError, TypeError):
         return 1.0
 
 

@@ -20,13 +20,19 @@ class Receiver:
     """A local webhook: checks every message against Discord's format and limits, and can fail
     the first `fail` requests with a 500."""
 
-    def __init__(self, fail=0):
-        self.messages, self.problems, self.fail = [], [], fail
+    def __init__(self, fail=0, redirect_to=None):
+        self.messages, self.problems, self.fail, self.hits = [], [], fail, 0
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
+                receiver.hits += 1
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                if redirect_to:
+                    self.send_response(307)
+                    self.send_header("Location", redirect_to)
+                    self.end_headers()
+                    return
                 if receiver.fail:
                     receiver.fail -= 1
                     self.send_response(500)
@@ -61,7 +67,7 @@ class Receiver:
         self.server.shutdown()
 
 
-@override_settings(WEBHOOK_DELIVERY="thread")
+@override_settings(WEBHOOK_DELIVERY="thread", WEBHOOK_ALLOW_LOOPBACK=True)
 class WebhookTestCase(BaseTransactionTestCase):
     settings = {"rounds": 2, "round_seconds": 7200, "close_early": True}
 
