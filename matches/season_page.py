@@ -6,7 +6,7 @@ presenters.match_picture for a match."""
 from . import clock, death_matches, forced_gifts, history, marks
 from .access import is_host, membership
 from .forms import GiftForm
-from games.engine_api import ELIMINATED
+from games.engine_api import ELIMINATED, TOKEN_OF_LIFE
 
 from .models import LedgerEntry, SeasonPlayer, balances_for, communal_pool, kind_labels
 
@@ -28,7 +28,10 @@ def season_picture(season, user):
         p.currency_balances = [p.balances.get(c.kind, 0) for c in currencies]
         p.marks = season_marks.get(p.pk, [])
         p.live_marks = marks.live_count(p.marks)
-    players.sort(key=lambda p: (p.status != p.ACTIVE, -p.balances.get("token_of_life", 0), p.display_name))
+    # Ordered only by what this viewer may see: with balances private, sorting by tokens of life
+    # would give the hidden ranking away (and a private gift would visibly swap two rows).
+    players.sort(key=lambda p: (p.status != p.ACTIVE, -p.balances.get(TOKEN_OF_LIFE, 0) if show_balances else 0,
+                                p.display_name, p.pk))
     picture = {"season": season, "players": players, "matches": history.match_summaries(season),
                "pool": communal_pool(season), "marked": [p for p in players if p.marks], "is_host": host,
                "show_balances": show_balances, "currencies": currencies,
