@@ -66,6 +66,18 @@ class LoginThrottleTestCase(BaseTestCase):
             self.assertContains(r, "Too many failed attempts", status_code=429)
             self.assertFalse(self.logged_in(), path)
 
+    def test_it_is_not_reset_by_a_post_with_an_empty_field(self):
+        for path in (reverse("login"), ADMIN_LOGIN):
+            cache.clear()
+            for _ in range(2):
+                self.attempt(path, "hana", "wrong")
+            for blank in ({"password": ""}, {"username": ""}):
+                self.client.post(path, {"username": "hana", "password": "x", **blank}, REMOTE_ADDR="10.0.0.1")
+            self.attempt(path, "hana", "wrong")
+            r = self.attempt(path, "hana", PASSWORD)
+            self.assertEqual(r.status_code, 429, path)
+            self.assertFalse(self.logged_in(), path)
+
     def test_it_counts_failures_on_one_path_against_the_other(self):
         for _ in range(3):
             self.attempt(reverse("login"), "hana", "wrong")

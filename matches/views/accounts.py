@@ -28,7 +28,8 @@ class ThrottleMixin:
         except ValidationError:
             throttle.failed(self.request, username)
             raise
-        throttle.succeeded(self.request, username)
+        if self.get_user() is not None:  # a real login; a post with a field left empty is none
+            throttle.succeeded(self.request, username)
         return cleaned
 
 
