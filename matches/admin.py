@@ -13,9 +13,9 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from games import registry
-from games.engine_api import Invalid
 
-from . import lifecycle
+from .bounded_json import BoundedJSONField
+from .start_checks import settings_problem, start_report
 from .access import hosted_rows, hosted_seasons, hosts_any_season
 from .host_desk import existing_account, new_account
 from .models import (LEDGER_KIND_CHOICES, Event, LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonCurrency,
@@ -26,6 +26,11 @@ from .views.accounts import invite_path, may_hand_invite
 class HostScopedChoices:
     """Choice lists of related rows offer only the user's seasons' rows; a forged id of another
     season's row is refused by the form like any unknown id. Admin access follows hosting."""
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        if isinstance(db_field, models.JSONField):
+            kwargs.setdefault("form_class", BoundedJSONField)  # bounded before it is parsed
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         rows = hosted_rows(request.user, db_field.related_model)
@@ -233,6 +238,11 @@ class MatchForm(forms.ModelForm):
             changed = {"game", "settings", "seed", "season"} & set(self.changed_data)
             if changed:
                 raise forms.ValidationError("Game, season, settings and seed cannot change once the match started.")
+        elif data.get("game") in dict(registry.choices()) and "settings" in data:
+            seats = self.instance.seats.count() if self.instance.pk else 0
+            problem = settings_problem(registry.get(data["game"]), data["settings"], seats)
+            if problem:
+                self.add_error("settings", problem)
         return data
 
 
@@ -300,12 +310,8 @@ class MatchAdmin(HostScopedAdmin):
             return "Save to check."
         if match.status != Match.DRAFT:
             return "Started with these settings."
-        engine = registry.get(match.game)
-        prepared = lifecycle.prepared_settings(match)
-        if isinstance(prepared, Invalid):
-            return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", (
-                (line,) for line in [prepared.message, *engine.draft_report(match.settings)])))
-        lines = ["Ready to start.", *engine.settings_report(prepared)]
+        ready, lines = start_report(match)
+        lines = ["Ready to start.", *lines] if ready else lines
         return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((line,) for line in lines)))
 
     @admin.display(description="Result")

@@ -1,6 +1,7 @@
 """What a host's console shows: for each season they host, every match with what it waits on
 (who has not sent, who is late), drafts with their start check, results to confirm."""
 
+import logging
 from datetime import timedelta
 
 from . import clock
@@ -8,6 +9,7 @@ from .access import hosted_seasons
 from .models import Match, Phase, Submission
 from .start_checks import check_start
 
+log = logging.getLogger(__name__)
 LATE = timedelta(hours=1)  # a seat that has not sent with less than this left is shown as late...
 LATE_PART = 4  # ...or, in a shorter phase, with less than a quarter of it left
 
@@ -30,8 +32,17 @@ def match_rows(matches):
             phase.waiting = missing
             late = min(LATE, (phase.deadline - phase.opened_at) / LATE_PART)
             phase.late = match.status == Match.RUNNING and phase.deadline - now < late
-        match.next_step = next_step(match)
+        match.next_step = _next_step_or_problem(match)
     return matches
+
+
+def _next_step_or_problem(match):
+    """One broken match (say, settings mangled in the admin) must not take the whole list down."""
+    try:
+        return next_step(match)
+    except Exception:  # noqa: BLE001 - any engine error; logged, and the rest of the page stands
+        log.exception("could not check match %s for the console", match.pk)
+        return "This match cannot be checked: open it and fix its settings."
 
 
 def next_step(match):

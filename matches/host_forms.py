@@ -2,6 +2,7 @@
 the host's own time zone, confirming a result, adding players, ledger entries for many players."""
 
 import zoneinfo
+from datetime import timezone as dt_timezone
 
 from django import forms
 from django.contrib.auth.validators import UnicodeUsernameValidator
@@ -82,7 +83,11 @@ class ExtendToForm(forms.Form):
                 zone = zoneinfo.ZoneInfo(data.get("tz") or "UTC")
             except (zoneinfo.ZoneInfoNotFoundError, ValueError):
                 raise forms.ValidationError("Unknown time zone.") from None
-            data["deadline"] = timezone.make_aware(timezone.make_naive(when) if timezone.is_aware(when) else when, zone)
+            local = timezone.make_aware(timezone.make_naive(when) if timezone.is_aware(when) else when, zone)
+            try:
+                data["deadline"] = local.astimezone(dt_timezone.utc)
+            except OverflowError:  # 9999-12-31 in a zone behind UTC is past the last date Python has
+                raise forms.ValidationError("That date is out of range.") from None
         return data
 
 

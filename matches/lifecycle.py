@@ -18,6 +18,7 @@ from .models import Action, Conversation, Event, LedgerEntry, Match, Phase, Subm
 from .start_checks import check_start, engine_of, prepared_settings, seat_role
 
 log = logging.getLogger(__name__)
+MAX_DEADLINE_AHEAD = timedelta(days=366)  # a host's typo of a year (or 9999) is refused, not stored
 
 
 class Refused(Exception):
@@ -380,6 +381,8 @@ def do_extend(phase_id, new_deadline, by=None):
             return Done("The deadline is already that.", changed=False)
         if new_deadline <= now:
             raise Refused("The new deadline must be in the future (use force close to close now).")
+        if new_deadline - now > MAX_DEADLINE_AHEAD:
+            raise Refused("A deadline can be at most a year from now.")
         if field == "remaining":
             phase.remaining = new_deadline - now
         else:

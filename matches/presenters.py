@@ -5,12 +5,12 @@ from django.conf import settings
 from django.db.models import Q
 from django.template.loader import select_template
 
-from games.engine_api import Invalid, Viewer
+from games.engine_api import Viewer
 
 from . import reminders, talk
 from .forms import build_form
 from .lifecycle import engine_of
-from .start_checks import prepared_settings
+from .start_checks import start_report
 from .models import Event, Phase, Submission, balances_for
 
 
@@ -152,12 +152,7 @@ def host_part(match, open_phases):
     """The host's controls: what the match can do next, and its start check while a draft."""
     part = {"forms_key": f"{','.join(str(p.pk) for p in open_phases)}|{match.status}|{bool(match.confirmed_at)}"}
     if match.status == match.DRAFT:
-        prepared = prepared_settings(match)
-        if isinstance(prepared, Invalid):
-            part["start_report"] = [prepared.message, *engine_of(match).draft_report(match.settings)]
-        else:
-            part["start_ready"] = True
-            part["start_report"] = engine_of(match).settings_report(prepared)
+        part["start_ready"], part["start_report"] = start_report(match)
     return part
 
 

@@ -10,6 +10,7 @@ from django import forms
 
 from games import engine_api
 
+from . import bounded_json
 from .forms import field_for
 
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -72,7 +73,7 @@ def settings_fields(engine):
 
 def initial_settings(engine, settings):
     """Form values for stored `settings` (defaults filled in)."""
-    merged = {**engine.default_settings, **(settings or {})}
+    merged = {**engine.default_settings, **(settings if isinstance(settings, dict) else {})}
     initial = {}
     for spec in engine.settings_fields:
         value = merged.get(spec.name)
@@ -92,7 +93,9 @@ def settings_from(engine, cleaned):
     text = (cleaned.get(EXPERT) or "").strip()
     if text:
         try:
-            expert = json.loads(text)
+            expert = bounded_json.loads(text)
+        except bounded_json.TooLarge as error:
+            raise forms.ValidationError(f"Expert settings not accepted: {error}.") from None
         except ValueError as error:
             raise forms.ValidationError(f"Expert settings are not JSON: {error}.") from None
         if not isinstance(expert, dict):

@@ -23,8 +23,21 @@ def check_start(match):
     problem = engine.roles and engine.check_roles(roles)
     if problem:
         return problem
+    problem = settings_problem(engine, match.settings, len(seats))
+    if problem:
+        return problem
     settings = engine.validate_settings(match.settings, len(seats))
     return settings.message if isinstance(settings, Invalid) else None
+
+
+def settings_problem(engine, settings, seats):
+    """Why `settings` (as stored, from any form or the admin) cannot be a draft's settings, or
+    None. The engine's contract takes a dict; anything else is refused here, before it is asked."""
+    if not isinstance(settings, dict):
+        return "The settings must be a JSON object, {...}."
+    seats = min(max(seats, engine.min_seats), engine.max_seats)  # the seats are the start check's concern
+    checked = engine.validate_settings(settings, seats)
+    return checked.message if isinstance(checked, Invalid) else None
 
 
 def seat_role(engine, seat):
@@ -42,3 +55,14 @@ def prepared_settings(match):
     seats = match.seats.count()
     settings = engine.validate_settings(match.settings, seats)
     return engine.prepare(settings, seats, derive_rng(match.seed, "prepare"))
+
+
+def start_report(match):
+    """(ready, lines) of a draft for the host: whether it can start, and what the engine says of
+    its settings (checks of host-written content, or why they do not validate)."""
+    engine = engine_of(match)
+    prepared = prepared_settings(match)
+    if isinstance(prepared, Invalid):
+        extra = engine.draft_report(match.settings) if isinstance(match.settings, dict) else []
+        return False, [prepared.message, *extra]
+    return True, engine.settings_report(prepared)

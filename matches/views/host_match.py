@@ -39,8 +39,12 @@ def phase_control(request, match_id, phase_id):
     if "close" in request.POST:
         _report(request, lambda: lifecycle.do_force_close(phase.pk, by=request.user))
     elif request.POST.get("add") in STEPS:
-        new = _current_deadline(match, phase) + timedelta(seconds=int(request.POST["add"]))
-        _report(request, lambda: lifecycle.do_extend(phase.pk, new, by=request.user))
+        try:
+            new = _current_deadline(match, phase) + timedelta(seconds=int(request.POST["add"]))
+        except OverflowError:
+            messages.error(request, "Not moved: that would be past the last date there is.")
+        else:
+            _report(request, lambda: lifecycle.do_extend(phase.pk, new, by=request.user))
     else:
         form = ExtendToForm(request.POST)
         if form.is_valid():
