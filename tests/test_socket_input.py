@@ -2,6 +2,7 @@
 message and the connection stays up; the origin must match scheme, host and port."""
 
 import json
+import socket
 
 from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
@@ -9,6 +10,7 @@ from django.test import override_settings
 
 from tests.base import BaseTransactionTestCase
 from tests.sockets import HOST, ORIGIN
+from tests.stack import serve
 
 # (what a client sends, what it gets back): a resync whose number is unusable counts from 0
 BAD_MESSAGES = [
@@ -87,3 +89,23 @@ class SocketInputTestCase(BaseTransactionTestCase):
     def test_it_accepts_a_trusted_origin(self):
         headers = [(b"origin", b"https://games.example.org"), (b"host", b"games.example.org")]
         self.assertTrue(async_to_sync(_talk)(self.path, headers)[0])
+
+
+class NoRouteTestCase(BaseTransactionTestCase):
+    PATHS = ("/ws/nope/", f"/ws/matches/{'9' * 25}/watch/", "/anything", "/ws/matches/1/", "/")
+
+    def test_it_refuses_a_socket_on_a_path_with_no_route(self):
+        for path in self.PATHS:
+            self.assertFalse(async_to_sync(_talk)(path, [ORIGIN, HOST])[0], path)
+
+    def test_the_real_server_answers_403_and_logs_no_traceback(self):
+        stack = serve(self)
+        port = stack.port
+        for path in self.PATHS:
+            with socket.create_connection(("127.0.0.1", int(port)), timeout=10) as sock:
+                sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                              f"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                              f"Sec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:{port}\r\n\r\n").encode())
+                status = sock.recv(200).split(b"\r\n", 1)[0]
+            self.assertIn(b" 403 ", status, path)
+        self.assertNotIn("Traceback", stack.processes[0].log())
