@@ -165,6 +165,8 @@ WEBHOOK_DELIVERY = env("WEBHOOK_DELIVERY", "celery" if DEADLINE_SCHEDULER == "ce
 # Only the webhook tests' own local receiver turns this on (plain http and loopback targets);
 # deliberately not read from the environment, so no deployment can switch it on by mistake.
 WEBHOOK_ALLOW_LOOPBACK = False
+# How long a host's invite link works (the site's only use of Django's password-reset tokens).
+PASSWORD_RESET_TIMEOUT = 14 * 24 * 3600
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL or "memory://")
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "genius")

@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.tokens import default_token_generator
+from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.urls import reverse
 from django.utils.encoding import force_bytes
@@ -78,11 +78,27 @@ def may_hand_invite(host, user):
     return host.is_superuser or not user.memberships.exclude(season__in=hosted_seasons(host)).exists()
 
 
+class InviteTokens(PasswordResetTokenGenerator):
+    """An invite's token covers, besides what Django's covers (the password hash and the last
+    login, so it is void once the password is set), the seasons the account belongs to: a link
+    kept by the host of one season is void once another season claims the account. It expires
+    after PASSWORD_RESET_TIMEOUT (14 days; invites are the site's only use of these tokens)."""
+
+    key_salt = "genius-site.invite"
+
+    def _make_hash_value(self, user, timestamp):
+        seasons = ",".join(str(pk) for pk in sorted(user.memberships.values_list("season_id", flat=True)))
+        return f"{super()._make_hash_value(user, timestamp)}|{seasons}"
+
+
+invite_tokens = InviteTokens()
+
+
 class InviteView(auth_views.PasswordResetConfirmView):
-    """Django's password-reset confirmation, for new accounts only: the token is void once the
-    password is set (it covers the password hash and the last login)."""
+    """Django's password-reset confirmation, for new accounts only, with the invite's own tokens."""
 
     template_name = "registration/invite.html"
+    token_generator = invite_tokens
     success_url = "/accounts/login/?invited=1"
     post_reset_login = False
 
@@ -93,4 +109,4 @@ class InviteView(auth_views.PasswordResetConfirmView):
 
 def invite_path(user):
     uid = urlsafe_base64_encode(force_bytes(user.pk))
-    return reverse("invite", args=[uid, default_token_generator.make_token(user)])
+    return reverse("invite", args=[uid, invite_tokens.make_token(user)])
