@@ -28,6 +28,9 @@ class Conversation(models.Model):
     # gap in row numbers would tell a player that others started conversations or wrote messages.
     token = models.CharField(max_length=16, unique=True, default=new_talk_token, editable=False)
     created_at = models.DateTimeField(default=clock.now)
+    # Who started a group: the limits on starting them count per player (matches.talk).
+    started_by = models.ForeignKey("matches.MatchPlayer", null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
 
     class Meta:
         ordering = ["pk"]

@@ -92,6 +92,7 @@ def match_picture(match, viewer, player=None):
         "live_check_seconds": settings.LIVE_CHECK_SECONDS,
     }
     picture["talk"] = talk.talk_picture(match, viewer, player)
+    picture["talk_folded"] = talk.folded_count(picture["talk"])
     picture["personal_count"] = personal_count(match, viewer)
     if viewer.is_host:
         picture.update(host_part(match, open_phases))

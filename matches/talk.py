@@ -18,6 +18,9 @@ from .models import Conversation, Match, MatchPlayer, Message
 
 MAX_TEXT = 1000
 RATE_MESSAGES, RATE_SECONDS = 8, 60
+RATE_GROUPS = 5  # conversations a player may start within RATE_SECONDS...
+MAX_GROUPS = 30  # ...and in one match (a player once started 400 in ten seconds)
+FOLD_AFTER = 3  # more empty groups than this (not the viewer's own) are shown folded
 EDIT_SECONDS = 5 * 60
 TALKING = (Match.RUNNING, Match.PAUSED, Match.FINISHED)
 
@@ -93,6 +96,16 @@ def check_post(match, player, conversation, now):
         raise Refused(f"You are sending messages too fast: at most {RATE_MESSAGES} a minute. Try again in {wait} s.")
 
 
+def check_group_limits(player, now):
+    started = Conversation.objects.filter(started_by=player, kind=Conversation.GROUP)
+    if started.count() >= MAX_GROUPS:
+        raise Refused(f"You have started {MAX_GROUPS} conversations in this match, the most there may be: "
+                      "write in one of them.")
+    recent = started.filter(created_at__gt=now - timedelta(seconds=RATE_SECONDS)).count()
+    if recent >= RATE_GROUPS:
+        raise Refused(f"You are starting conversations too fast: at most {RATE_GROUPS} a minute.")
+
+
 def do_post(player, conversation_id, text):
     text = check_text(text)
     with transaction.atomic():
@@ -125,8 +138,10 @@ def do_start_conversation(player, seats):
         conversation = Conversation.objects.filter(match=match, kind=Conversation.GROUP, members=members).first()
         if conversation is not None:
             return Done("That conversation exists already.", changed=False), conversation
+        now = clock.now()
+        check_group_limits(player, now)
         conversation = Conversation.objects.create(match=match, kind=Conversation.GROUP, members=members,
-                                                   created_at=clock.now())
+                                                   created_at=now, started_by=player)
         return Done("Conversation started."), conversation
 
 
@@ -203,8 +218,17 @@ def talk_picture(match, viewer, player=None):
         problem = None if c.kind == Conversation.ANNOUNCEMENTS else talk_problem(match, c.members, list(names))
         out.append({"conversation": c, "messages": rows, "closed": problem,
                     "title": _title(c, names, viewer), "can_post": player is not None and problem is None
-                    and c.kind != Conversation.ANNOUNCEMENTS and not player.muted})
+                    and c.kind != Conversation.ANNOUNCEMENTS and not player.muted,
+                    "foldable": c.kind == Conversation.GROUP and not rows
+                    and (player is None or c.started_by_id != player.pk)})
+    if sum(t["foldable"] for t in out) > FOLD_AFTER:  # a long list of empty groups folds into one line
+        for t in out:
+            t["folded"] = t["foldable"]
     return out
+
+
+def folded_count(talk):
+    return sum(1 for t in talk if t.get("folded"))
 
 
 def _title(c, names, viewer):

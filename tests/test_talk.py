@@ -1,6 +1,7 @@
 """Conversations on the platform (the fixture game allows all talk): limits, escaping, editing,
 muting, the host's view, Death Matches, and a message reaching exactly its members live."""
 
+import itertools
 from datetime import timedelta
 
 from django.test import Client
@@ -105,3 +106,49 @@ class TalkTestCase(BaseTransactionTestCase):
         client = Client()
         client.force_login(getattr(self, name))
         return client
+
+
+class GroupLimitsTestCase(BaseTransactionTestCase):
+    client_for = TalkTestCase.client_for
+    seats = ("alice", "bob", "carol", "dave", "frank", "grace", "heidi", "ivan")
+
+    def setUp(self):
+        super().setUp()
+        self.start()
+
+    def groups(self):
+        """Alice's possible groups: her and any one, two or three of the other seven (63 of them)."""
+        others = range(1, len(self.seats))
+        return [list(c) for size in (1, 2, 3) for c in itertools.combinations(others, size)]
+
+    def test_it_limits_how_fast_and_how_many_groups_a_player_starts(self):
+        alice, groups = self.seat("alice"), iter(self.groups())
+        with clock.simulated():
+            started = 0
+            while started < talk.MAX_GROUPS:
+                for _ in range(talk.RATE_GROUPS):
+                    if started < talk.MAX_GROUPS:
+                        talk.do_start_conversation(alice, next(groups))
+                        started += 1
+                if started < talk.MAX_GROUPS:
+                    with self.assertRaises(Refused) as caught:
+                        talk.do_start_conversation(alice, next(groups))
+                    self.assertIn("too fast", str(caught.exception))
+                clock.advance_to(clock.now() + timedelta(seconds=talk.RATE_SECONDS + 1))
+            with self.assertRaises(Refused) as caught:
+                talk.do_start_conversation(alice, next(groups))
+            self.assertIn(f"started {talk.MAX_GROUPS} conversations", str(caught.exception))
+            talk.do_start_conversation(self.seat("bob"), [2, 3])  # others still can
+        self.assertEqual(Conversation.objects.filter(kind=Conversation.GROUP, started_by=alice).count(), talk.MAX_GROUPS)
+
+    def test_it_folds_a_long_list_of_empty_groups(self):
+        with clock.simulated():
+            for i, members in enumerate(self.groups()[:talk.FOLD_AFTER + 2]):
+                if i and i % talk.RATE_GROUPS == 0:
+                    clock.advance_to(clock.now() + timedelta(seconds=talk.RATE_SECONDS + 1))
+                talk.do_start_conversation(self.seat("alice"), members)
+        talk.do_post(self.seat("alice"), Conversation.objects.filter(kind=Conversation.GROUP).first().pk, "hello")
+        page = self.client_for("hana").get(reverse("match_host", args=[self.match.pk])).content.decode()
+        self.assertIn(f"{talk.FOLD_AFTER + 1} more conversations with no messages yet", page)
+        own = self.client_for("alice").get(reverse("match_play", args=[self.match.pk])).content.decode()
+        self.assertNotIn("with no messages yet", own)  # the ones she started stay open to her
