@@ -47,6 +47,25 @@ def access_match_as_host(user, match_id):
     return match
 
 
+def access_match_public(user, match_id):
+    """A match anyone may read of; a draft only for its hosts (its title may name a Death Match's
+    players before the host announces them), else 404 as for a match that does not exist."""
+    match = get_object_or_404(Match.objects.select_related("season"), pk=match_id)
+    if match.status == Match.DRAFT and not is_host(user, match.season):
+        raise Http404("No such match.")
+    return match
+
+
+def access_match_status(user, match_id):
+    """A match whose status the user may poll: any but a draft, which only its hosts and its
+    seated players may (a seated player's "starts soon" page turns live by it)."""
+    match = get_object_or_404(Match.objects.select_related("season"), pk=match_id)
+    if match.status == Match.DRAFT and not (is_host(user, match.season) or
+                                            (user.is_authenticated and seat_of(user, match_id))):
+        raise Http404("No such match.")
+    return match
+
+
 def access_seat(user, match_id, related=("match__season", "season_player")):
     """The user's own seat in the match, or 404 (a stranger learns nothing, not even that the
     match has seats). Callers require a logged-in user first; a move asks for its match only

@@ -59,12 +59,24 @@ class YourMoveTestCase(BaseTestCase):
 
 
 class StartsSoonTestCase(BaseTestCase):
-    def test_it_shows_a_draft_as_starting_soon_to_everyone_and_turns_live(self):
+    def test_it_shows_a_draft_as_starting_soon_to_its_players_untitled_and_turns_live(self):
         public, play = reverse("match_public", args=[self.match.pk]), reverse("match_play", args=[self.match.pk])
+        status = reverse("match_status", args=[self.match.pk])
+        self.match.title = "Death Match: Alice against Bob"
+        self.match.save()
+        for user in (None, self.eve, self.dave, self.alice):  # a draft is the hosts' until it starts
+            self.client.logout()
+            if user:
+                self.client.force_login(user)
+            self.assertEqual(self.client.get(public).status_code, 404)
+            if user is not self.alice:
+                self.assertEqual(self.client.get(status).status_code, 404)
+        self.client.force_login(self.hana)
         self.assertContains(self.client.get(public), "This match starts soon.")
         self.client.force_login(self.alice)
-        self.assertContains(self.client.get(play), "You play in it as Alice")
-        status = reverse("match_status", args=[self.match.pk])
+        page = self.client.get(play)
+        self.assertContains(page, "You play in it as Alice")
+        self.assertNotContains(page, "against")  # the host announces who plays whom
         self.assertEqual(self.client.get(status).json(), {"status": "draft"})
         self.start()
         self.assertEqual(self.client.get(status).json(), {"status": "running"})

@@ -20,7 +20,7 @@ def match_play(request, match_id):
     if player is None:
         return _elsewhere(request, match_id)
     if player.match.status == Match.DRAFT:
-        return render(request, "matches/starts_soon.html", {"match": player.match, "player": player})
+        return render(request, "matches/starts_soon.html", {"match": player.match, "player": player, "untitled": True})
     picture = match_picture(player.match, viewer_for_player(player), player)
     return render(request, "matches/match_play.html", picture)
 

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from games import registry
 from games.engine_api import Viewer
 
-from ..access import seat_of
+from ..access import access_match_public, access_match_status, seat_of
 from ..models import Match, Season
 from ..presenters import match_picture
 from ..season_page import season_picture
@@ -23,8 +23,8 @@ def season(request, slug):
 
 
 def match_public(request, match_id):
-    match = get_object_or_404(Match.objects.select_related("season"), pk=match_id)
-    if match.status == Match.DRAFT:
+    match = access_match_public(request.user, match_id)
+    if match.status == Match.DRAFT:  # its hosts only
         return render(request, "matches/starts_soon.html", {"match": match})
     picture = match_picture(match, Viewer.spectator())
     picture["my_seat"] = seat_of(request.user, match.pk) if request.user.is_authenticated else None
@@ -33,7 +33,7 @@ def match_public(request, match_id):
 
 def match_status(request, match_id):
     """What a "starts soon" page asks now and then, to turn live when the match starts."""
-    match = get_object_or_404(Match, pk=match_id)
+    match = access_match_status(request.user, match_id)
     return JsonResponse({"status": match.status})
 
 
