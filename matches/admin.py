@@ -15,7 +15,7 @@ from django.utils.html import format_html, format_html_join
 from games import registry
 
 from .bounded_json import BoundedJSONField
-from .start_checks import settings_problem, start_report
+from .start_checks import settings_problem, start_report, warm
 from .access import hosted_rows, hosted_seasons, hosts_any_season
 from .host_desk import existing_account, new_account
 from .models import (LEDGER_KIND_CHOICES, Event, LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonCurrency,
@@ -293,6 +293,11 @@ class MatchAdmin(HostScopedAdmin):
 
     def delete_queryset(self, request, queryset):
         queryset.filter(status=Match.DRAFT).delete()
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        if form.instance.status == Match.DRAFT:
+            warm(form.instance)  # the costly preparation here, once, not on every view of the draft
 
     @admin.display(description="Pages")
     def pages(self, match):

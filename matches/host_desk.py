@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from games import registry
 from games.engine_api import ELIMINATED
 
+from . import start_checks
 from .lifecycle import Done, Refused
 from .models import LedgerEntry, Match, MatchPlayer, SeasonPlayer, kind_labels
 from .models import new_seed
@@ -97,4 +98,5 @@ def do_save_draft(season, match, *, game, title, kind, settings, seed, seats):
         match.seats.all().delete()
         MatchPlayer.objects.bulk_create([MatchPlayer(match=match, season_player=player, seat=number, role=role)
                                          for number, (player, role) in enumerate(seats)])
+    start_checks.warm(match)
     return Done("Saved. Check the report below, then start the match when it is ready."), match

@@ -1,8 +1,19 @@
 """Whether a draft can start, and with what settings: the checks the admin shows the host before
 the start and that lifecycle.do_start makes again under the match lock."""
 
+import functools
+import hashlib
+import inspect
+import json
+import pathlib
+
+from django.core.cache import cache
+
 from games import registry
 from games.engine_api import Invalid, derive_rng
+
+
+PREPARED_SECONDS = 7 * 24 * 3600
 
 
 def engine_of(match):
@@ -51,18 +62,54 @@ def prepared_settings(match):
     problem = check_start(match)
     if problem:
         return Invalid(problem)
+    return _prepared(match)[0]
+
+
+def _prepared(match):
+    """(prepared settings or Invalid, the engine's report on them), kept in the cache by what
+    they depend on. Preparing can cost seconds of CPU (Mystery Cosign evaluates every operation
+    on thousands of inputs), so the page that saves a draft pays it (`warm`), not every later
+    view of the host page, nor a spectator's request waiting in the same process meanwhile."""
     engine = engine_of(match)
     seats = match.seats.count()
+    key = "prepared:" + hashlib.sha256(json.dumps([match.game, _code_of(type(engine)), match.settings, seats,
+                                                   match.seed], sort_keys=True).encode()).hexdigest()
+    cached = cache.get(key)
+    if cached is not None:
+        kind, value, report = cached
+        return (Invalid(value) if kind == "invalid" else value), report
     settings = engine.validate_settings(match.settings, seats)
-    return engine.prepare(settings, seats, derive_rng(match.seed, "prepare"))
+    prepared = engine.prepare(settings, seats, derive_rng(match.seed, "prepare"))
+    report = [] if isinstance(prepared, Invalid) else engine.settings_report(prepared)
+    stored = ("invalid", prepared.message, report) if isinstance(prepared, Invalid) else ("ok", prepared, report)
+    cache.set(key, stored, PREPARED_SECONDS)
+    return prepared, report
+
+
+@functools.lru_cache(maxsize=None)
+def _code_of(engine_class):
+    """A digest of the engine's own source files: a cached preparation made by other code (before
+    a deploy, or by another checkout's tests on a shared Redis) is never taken for this one's."""
+    folder = pathlib.Path(inspect.getfile(engine_class)).parent
+    digest = hashlib.sha256()
+    for path in sorted(folder.glob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def warm(match):
+    """Prepare a draft that was just saved, so that its host page finds it prepared."""
+    if not check_start(match):
+        _prepared(match)
 
 
 def start_report(match):
     """(ready, lines) of a draft for the host: whether it can start, and what the engine says of
     its settings (checks of host-written content, or why they do not validate)."""
     engine = engine_of(match)
-    prepared = prepared_settings(match)
+    problem = check_start(match)
+    prepared, report = (Invalid(problem), []) if problem else _prepared(match)
     if isinstance(prepared, Invalid):
         extra = engine.draft_report(match.settings) if isinstance(match.settings, dict) else []
         return False, [prepared.message, *extra]
-    return True, engine.settings_report(prepared)
+    return True, report
