@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from .stats import BEAUTY, CLEVER, COOL, CUTE, INDEX, LABELS, STATS, TOUGH, change_text
 
-ACTIVITIES = "ABCDEFGHIJ"
-CONTESTS = "VWXYZ"
+# Tuples of whole letters, so that `in` never matches a substring ("AB" in "ABCDEFGHIJ" is true).
+ACTIVITIES = tuple("ABCDEFGHIJ")
+CONTESTS = tuple("VWXYZ")
 
 
 def is_contest(action) -> bool:
