@@ -101,6 +101,18 @@ class ExtraPickTestCase(TestCase):
             self.assertEqual((result["marked"], result["extra"], result["how"]), (6, 7, "picked"))
             self.assertEqual(result["heaven"], [0, 2, 3, 7])  # the winner, Hell's first two, the pick
 
+    def test_it_refuses_a_pick_tied_for_a_blank_second_place_too(self):
+        # AP {2: 9, 3-5: 5, 6: 2, 7: 1}, one winner: second is asked among 3, 4 and 5. With second
+        # blank, 4 could be drawn second (and ascend as such, the pick going to someone else).
+        state = state_for({2: 9, 3: 5, 4: 5, 5: 5, 6: 2, 7: 1}, [0])
+        refused = prompts.clean_ascension(state, 0, {"extra": "4"})
+        self.assertIn("still tied for Hell's second place", refused.message)
+        sent = prompts.clean_ascension(state, 0, {"second": "3", "extra": "4"})
+        for draw in draws():
+            result = prompts.ascension_result(state, {0: sent}, draw)
+            self.assertEqual((result["places"]["second"], result["extra"], result["marked"]), (3, 4, 7))
+            self.assertEqual(result["heaven"], [0, 2, 3, 4])
+
     def test_it_says_beside_the_pick_that_a_tied_player_can_be_drawn_for_a_blank_place(self):
         for winners in ([0], [0, 1]):
             form = prompts.ascension_form(state_for(self.AP, winners), 0)

@@ -9,8 +9,6 @@ from . import ascension
 
 QUESTIONS = {"first": "Hell's first place (tied)", "second": "Hell's second place (tied)",
              "last": "Hell's last place, who takes the Mark of Elimination (tied)"}
-
-
 PLACE_WORDS = {"first": "Hell's first place", "second": "Hell's second place", "last": "Hell's last place"}
 
 
