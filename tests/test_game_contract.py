@@ -218,3 +218,42 @@ def test_it_answers_generated_hostile_dicts_with_invalid_or_a_clean_result_all_m
                         result = engine.apply_action(t.state, seat, action.name, payload, ctx, random.Random(0))
                         assert isinstance(result, (api.Invalid, api.Transition)), (action.name, payload)
     assert seen
+
+
+def spliced(good, pool, rng):
+    """A string built from a form's own choices: two run together (from the field, or from the
+    whole form), the same one twice, or one with junk before or after it."""
+    a, b, c = rng.choice(good), rng.choice(good), rng.choice(pool)
+    return rng.choice([a + b, b + a, a + c, a + a, a + " ", " " + a, a + "x", "x" + a, a + "0", a + "\u0000", a[:-1]])
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_refuses_or_resolves_values_spliced_from_its_own_choices(engine):
+    """A bot's legal move with one value replaced by a string made of the form's own choices
+    ("AB" from "A" and "B", "V" + junk) is either refused or a move whose phase then resolves.
+    One engine tested `letter in "ABCDEFGHIJVWXYZ"`: "XYZ" passed and its day could not close."""
+    _, trail = play(engine, seed=6)
+    rng = random.Random(f"splice:{engine.slug}")
+    seen = set()
+    for t in trail[:40]:
+        for spec in t.open:
+            if spec.key in seen or not spec.waits_on:
+                continue
+            seen.add(spec.key)
+            bots = {s: engine.random_submission(t.state, spec.key, s, rng) for s in spec.waits_on}
+            subs = {s: engine.validate_submission(t.state, spec.key, s, d) for s, d in bots.items()}
+            for seat in spec.waits_on:
+                form = engine.form(t.state, spec.key, seat)
+                choices = {f.name: [str(c) for c, _ in f.choices] for f in form.fields if f.choices}
+                pool = [c for good in choices.values() for c in good]
+                sent = [name for name in choices if name in (bots[seat] or {})]  # replace what the bot sent
+                for _ in range(20 if choices else 0):
+                    name = rng.choice(sent or list(choices))
+                    payload = {**(bots[seat] or {}), name: spliced(choices[name], pool, rng)}
+                    result = engine.validate_submission(t.state, spec.key, seat, payload)
+                    if isinstance(result, api.Invalid):
+                        continue
+                    counted = engine.default_submission(t.state, spec.key, seat, result, api.derive_rng(6, "d"))
+                    moved = engine.resolve(t.state, spec.key, {**subs, seat: counted}, api.derive_rng(6, spec.key))
+                    assert isinstance(moved, api.Transition), (spec.key, payload)
+    assert seen

@@ -40,3 +40,20 @@ class SnapMatchMixin(SnapPeopleMixin):
     def finish(self):
         while self.open_phase():
             self.close_day()
+
+
+class SnapAscensionMixin(SnapPeopleMixin):
+    """The hand-worked match of test_full_match sent through the platform, day by day: Carol
+    (seat 1) wins Heaven alone, and Hell's last is tied among seats 4, 6 and 7 (Frank, Heidi,
+    Ivan), so her ascension prompt asks for last and the extra player."""
+
+    def play_to_ascension(self):
+        from .test_full_match import LISTS, PLANS
+
+        for day in range(1, 6):
+            for seat, plan in PLANS[day].items():
+                lifecycle.do_submit(self.open_phase().pk, self.seat(SEATS[seat]), plan)
+            for seat, (exhibit, order) in LISTS[day].items():
+                lifecycle.do_submit(self.open_phase().pk, self.seat(SEATS[seat]), ranked(exhibit, order))
+            lifecycle.do_force_close(self.open_phase().pk)
+        self.match.refresh_from_db()

@@ -65,6 +65,23 @@ class PlanTestCase(TestCase):
         self.refused(2, {"morning": ["A"], "evening": "V"}, "an activity A-J")
         self.refused(2, {"evening": "V", "nonsense": "1"}, "no such field")
 
+    def test_it_refuses_a_slot_of_several_letters_even_when_each_letter_is_allowed(self):
+        # "XYZ" and "VW" are runs of the contest letters, "AB", "IJ", "JV" of activity letters: each
+        # is a substring of the letters but none is one letter, so none is an activity or a contest.
+        for forged in ("XYZ", "VW", "AB", "IJ", "JV", "ABCDEFGHIJVWXYZ"):
+            self.refused(2, {"evening": forged}, "an activity A-J")
+            self.refused(2, {"morning": forged, "evening": "V"}, "an activity A-J")
+
+    def test_it_closes_the_day_when_a_forged_plan_reaches_resolve(self):
+        # A forged plan that reaches resolve is read as missed (S2): the evening takes a contest,
+        # the morning nothing. Had "AB" been kept, it would have spent A's doubling, and "XYZ"
+        # would have raised KeyError.
+        self.next_day({2: {"morning": "AB", "evening": "XYZ"}, 3: {"morning": "A", "evening": "V"}})
+        self.assertEqual(self.state["day"], 2)
+        self.assertEqual(self.state["activities"]["2"]["1"], [])  # no activity done by seat 2
+        self.assertEqual(len(self.state["contests_done"]["2"]), 1)  # the missed plan's contest
+        self.assertFalse(self.state["world"]["doubled"].get("2", False))
+
     def test_it_refuses_a_plan_on_a_closed_day(self):
         self.assertIsInstance(ENGINE.validate_submission(self.state, day_key(2), 2, PLAN), Invalid)
 

@@ -3,11 +3,15 @@
 Hell is ranked by total AP. The places that matter are Hell's first and second (who ascend, or
 the fallback when a tied Heaven does not agree) and Hell's last (the Mark of Elimination). Where
 AP ties at one of those places, the Heaven winner (both photographers, if Heaven tied, who must
-give the same answer) breaks the tie; what they leave open is settled by the seeded draw.
+give the same answer) breaks the tie. S12f puts Heaven before the draw: every valid answer is
+applied first, and the seeded draw settles only the places left, among the tied players no
+answer named. (Drawing place by place before reading later answers let a draw for second take
+the player Heaven had named last.)
 
 Then the extra player: a Heaven winner alone picks one; a tied Heaven must agree on one, or Hell's
 second ascends. The pick is any Hell player not ascending already and not the marked loser; a
-lone winner's pick that is missing or not allowed goes to the best-placed such player."""
+lone winner's pick that is missing or not allowed goes to the best-placed such player. The form
+refuses a pick the draw could still make impossible (see `at_risk`), so a pick it accepts holds."""
 
 from __future__ import annotations
 
@@ -56,26 +60,57 @@ def asked(ap: dict[int, int], heaven_tie: bool) -> dict[str, list[int]]:
     return out
 
 
+def heaven_says(questions, answers) -> dict[str, int]:
+    """The places Heaven settles: each asked place that every winner answered alike, with one of
+    its tied players. A player named for two places keeps the first (the form refuses that;
+    this only guards the rule "one place per player")."""
+    given = {}
+    for place, tied in questions.items():
+        said = {a.get(place) for a in answers}
+        seat = next(iter(said)) if answers and len(said) == 1 else None
+        if seat in tied and seat not in given.values():
+            given[place] = seat
+    return given
+
+
 def settle(ap, heaven_tie, answers, draw):
-    """place -> seat. `answers`: each Heaven winner's answers (place -> seat). A place asked of
-    Heaven takes their common answer when it is one of its candidates; otherwise `draw` (a
-    function choosing from a sorted list), or None when `draw` is None (not yet known)."""
+    """place -> seat. `answers`: each Heaven winner's answers (place -> seat). Heaven's common
+    answers are applied first; each place left is drawn by `draw` (a function choosing from a
+    sorted list) among its candidates that no answer named, or None when `draw` is None (not yet
+    known)."""
     questions = asked(ap, heaven_tie)
+    given = heaven_says(questions, answers)
     taken = {"first": None, "second": None}
     for place in PLACES:
-        options = candidates(ap, place, taken)
-        if len(options) == 1:
-            taken[place] = options[0]
+        if place in given:
+            taken[place] = given[place]
             continue
-        if place not in questions:  # two players who both ascend: their order does not matter
+        options = [s for s in candidates(ap, place, taken) if s not in given.values()]
+        if len(options) == 1 or place not in questions:  # not asked: two who both ascend, order moot
             taken[place] = options[0]
-            continue
-        said = {a.get(place) for a in answers}
-        if answers and len(said) == 1 and next(iter(said)) in options:
-            taken[place] = next(iter(said))
         else:
             taken[place] = draw(options) if draw else None
     return taken
+
+
+def barring_places(heaven_tie) -> tuple[str, ...]:
+    """The places whose holder cannot be the extra player: ascending already, or marked."""
+    return ("first", "last") if heaven_tie else PLACES
+
+
+def at_risk(ap, heaven_tie, answer) -> dict[int, str]:
+    """seat -> a place the draw could still give it, after one photographer's `answer`, where
+    that place would rule the seat out as the extra player. The form refuses such a pick until
+    the place is answered, so a lone winner's accepted pick is never overtaken by the draw."""
+    named = set(answer.values())
+    out = {}
+    for place, tied in asked(ap, heaven_tie).items():
+        if place in answer or place not in barring_places(heaven_tie):
+            continue
+        for seat in tied:
+            if seat not in named:
+                out.setdefault(seat, place)
+    return out
 
 
 def extra_options(ap, heaven_tie, places) -> list[int]:

@@ -13,6 +13,7 @@ from .slots import ACTIVITIES, CONTESTS
 from .stats import STAT_CHOICES, STATS
 
 SLOTS = ("morning", "afternoon", "evening")
+LETTERS = ACTIVITIES + CONTESTS  # tuples of whole letters: any dict may arrive, "XYZ" is not a letter
 ACTIVITY_TEXT = {
     "A": "A: double your next activity's gains and losses",
     "B": "B: with 6+ Cleverness, +4 Beauty",
@@ -70,7 +71,7 @@ def clean_plan(state, seat, day, data):
         do = data.get(slot) or ""
         if do == "":
             continue
-        if not isinstance(do, str) or do not in ACTIVITIES + CONTESTS:
+        if not isinstance(do, str) or do not in LETTERS:
             return api.Invalid(f"{slot.capitalize()}: choose an activity A-J, a contest V-Z or nothing.")
         kept[slot] = do
         letters.append(do)

@@ -9,6 +9,7 @@ from . import ascension
 
 QUESTIONS = {"first": "Hell's first place (tied)", "second": "Hell's second place (tied)",
              "last": "Hell's last place, who takes the Mark of Elimination (tied)"}
+PLACE_WORDS = {"first": "Hell's first place", "second": "Hell's second place", "last": "Hell's last place"}
 
 
 def _ap(state):
@@ -23,16 +24,28 @@ def _label(state, p):
     return f"{state['pokemon_names'][str(p)]} ({state['names'][p]}, {state['scores']['ap'][str(p)]} AP)"
 
 
+def extra_help(tie):
+    """The extra pick's help: what happens to no pick, and the one thing the draw can still do
+    to a pick (take it for a place left blank), with how the form prevents it."""
+    fallback = ("Both photographers must name the same player, or Hell's second ascends." if tie else
+                "If you name nobody, the best-placed Pokemon who can go ascends.")
+    caveat = (" A player still tied for a place you leave blank could be drawn for that place, so the form "
+              "accepts them here only once you name who takes that place.")
+    if tie:
+        caveat += " Where your two answers for a place differ, the draw settles it and may take your pick."
+    return fallback + caveat
+
+
 def ascension_form(state, seat):
     ap, tie = _ap(state), _tie(state)
     fields = [api.Field(place, QUESTIONS[place], api.CHOICE, tuple((str(p), _label(state, p)) for p in tied))
               for place, tied in ascension.asked(ap, tie).items()]
-    extra_help = ("Both photographers must name the same player, or Hell's second ascends." if tie else
-                  "If you name nobody (or someone who cannot go), the best-placed such player goes.")
     fields.append(api.Field("extra", "The extra player who ascends with Heaven", api.CHOICE,
-                            tuple((str(p), _label(state, p)) for p in state["pokemon"]), help=extra_help))
-    intro = ("Heaven tied: you both stay. Agree on the answers below; where you differ, the seeded draw settles a "
-             "tie." if tie else "You won Heaven: you stay. Make Heaven's choices below.") + \
+                            tuple((str(p), _label(state, p)) for p in state["pokemon"]), help=extra_help(tie)))
+    intro = ("Heaven tied: you both stay. Agree on the answers below; the places you both answer alike are "
+             "settled first, and the seeded draw settles only the rest." if tie else
+             "You won Heaven: you stay. Make Heaven's choices below; every answer you give is applied first, "
+             "and the seeded draw settles only the places you leave blank.") + \
         " The extra player may not be one who ascends already or the marked loser."
     return api.FormSpec(tuple(fields), submit_label="Send Heaven's choices", intro=intro)
 
@@ -48,19 +61,28 @@ def clean_ascension(state, seat, data):
             pick = as_int(data[place])
             if pick not in tied:
                 return api.Invalid(f"{QUESTIONS[place]}: choose one of the tied players.")
+            if pick in answer.values():
+                return api.Invalid(f"{QUESTIONS[place]}: that player already takes another place in your answers.")
             answer[place] = pick
-    places = ascension.settle(ap, tie, [answer], None)
-    for place in ascension.PLACES:
-        if place in answer and places[place] != answer[place]:
-            return api.Invalid(f"{QUESTIONS[place]}: that player already takes another place in your answers.")
     kept = {place: str(p) for place, p in answer.items()}
     if data.get("extra") not in (None, ""):
-        extra = as_int(data["extra"])
-        going = {places["first"]} if tie else {places["first"], places["second"]}
-        if extra not in state["pokemon"] or extra in going or extra == places["last"]:
-            return api.Invalid("The extra player must be a Pokemon who is not ascending already and not the marked loser.")
+        extra = _clean_extra(ap, tie, answer, state["pokemon"], as_int(data["extra"]))
+        if isinstance(extra, api.Invalid):
+            return extra
         kept["extra"] = str(extra)
     return kept
+
+
+def _clean_extra(ap, tie, answer, pokemon, extra):
+    places = ascension.settle(ap, tie, [answer], None)  # None where the draw would decide
+    going = {places["first"]} if tie else {places["first"], places["second"]}
+    if extra not in pokemon or extra in going or extra == places["last"]:
+        return api.Invalid("The extra player must be a Pokemon who is not ascending already and not the marked loser.")
+    risky = ascension.at_risk(ap, tie, answer)
+    if extra in risky:
+        return api.Invalid(f"That player is still tied for {PLACE_WORDS[risky[extra]]}, and the draw could give them "
+                           "that place: name who takes it first, or pick another player.")
+    return extra
 
 
 def random_ascension(state, seat, rng):

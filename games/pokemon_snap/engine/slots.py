@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from .stats import BEAUTY, CLEVER, COOL, CUTE, INDEX, LABELS, STATS, TOUGH, change_text
 
-ACTIVITIES = "ABCDEFGHIJ"
-CONTESTS = "VWXYZ"
+# Tuples of whole letters, so that `in` never matches a substring ("AB" in "ABCDEFGHIJ" is true).
+ACTIVITIES = tuple("ABCDEFGHIJ")
+CONTESTS = tuple("VWXYZ")
 
 
 def is_contest(action) -> bool:
@@ -38,10 +39,14 @@ def resolve_slot(world, day, actions, earlier):
     deltas = {seat: [0] * 5 for seat in actions}
     donations = []
     j_takers = []
+    gifts = {seat: 0 for seat in actions}  # Activity C's gifts received, told after one's own line
     for seat, action in actions.items():
         if is_activity(action) and action["do"] != "F":
             _activity(world, seat, action, factor[seat], earlier[seat], deltas, donations, j_takers, lines)
+            if action["do"] == "C":
+                gifts[action["target"]] += 1
     _share_j(world, j_takers, factor, deltas, lines)
+    _tell_gifts(gifts, deltas, lines)
     for seat, delta in deltas.items():
         stats[str(seat)] = [max(0, v + d) for v, d in zip(stats[str(seat)], delta)]
     if donations or any(a and a["do"] == "I" for a in actions.values()):
@@ -88,8 +93,25 @@ def _activity_f(world, actions, factor, lines):
         lines[seat].append(f"+{3 * factor[seat]} Coolness.")
 
 
+def _tell_gifts(gifts, deltas, lines):
+    """Each C received: +2 Cuteness and one line, added after every seat's own activity so that
+    neither the receiver's own line nor the order of its lines depends on the givers' seats
+    (which would tell it whether a giver sits before or after it: S10, told without naming)."""
+    for seat, count in gifts.items():
+        deltas[seat][CUTE] += 2 * count
+        lines[seat] += ["Another Pokemon's Activity C gave you 2 Cuteness."] * count
+
+
 def _activity(world, seat, action, f, earlier, deltas, donations, j_takers, lines):
-    stats, mine, do = world["stats"], deltas[seat], action["do"]
+    """One activity other than F; its line tells exactly what it changed for the performer
+    (`mine` is its own change alone, added to the seat's delta at the end)."""
+    mine = [0] * 5
+    _perform(world, seat, action, f, earlier, mine, donations, j_takers, lines)
+    deltas[seat] = [d + m for d, m in zip(deltas[seat], mine)]
+
+
+def _perform(world, seat, action, f, earlier, mine, donations, j_takers, lines):
+    stats, do = world["stats"], action["do"]
     now = stats[str(seat)]
     if do == "A":
         world["doubled"][str(seat)] = True
@@ -99,9 +121,7 @@ def _activity(world, seat, action, f, earlier, deltas, donations, j_takers, line
         if now[CLEVER] >= 6:
             mine[BEAUTY] += 4 * f
     elif do == "C":
-        mine[CLEVER] += 2 * f
-        deltas[action["target"]][CUTE] += 2
-        lines.setdefault(action["target"], []).append("Another Pokemon's Activity C gave you 2 Cuteness.")
+        mine[CLEVER] += 2 * f  # the target's +2 Cuteness is given by _tell_gifts
     elif do == "D":
         previous = next((a for a in reversed(earlier) if a), None)
         if is_contest(previous):
