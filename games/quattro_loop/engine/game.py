@@ -88,7 +88,8 @@ class QuattroLoop(api.GameEngine):
             if effects and isinstance(effects[0], str):
                 lines += effects
                 continue
-            lines.append(f"Board {number}: " + " | ".join(f"{s}: {notation.words(e)}" for s, e in zip(SLOTS, effects)))
+            lines.append(f"Board {number}: " + " | ".join(  # words, then the notation said back (L14a, L14d)
+                f"{s}: {notation.words(e)} [{notation.to_text(e)}]" for s, e in zip(SLOTS, effects)))
         return lines
 
     # setup and rounds -----------------------------------------------------------------------
