@@ -368,7 +368,7 @@ class FlatEarth(api.GameEngine):
             if state["finished"]:
                 out["winners"] = {v: state["names"][s] for v, s in state["winners"].items()}
                 out["losers"] = {v: [state["names"][s] for s in seats] for v, seats in state["losers"].items()}
-        elif viewer.kind == api.SEAT and 0 <= (viewer.seat or -1) < len(state["names"]):
+        if viewer.kind == api.SEAT and viewer.seat in range(len(state["names"])):  # F12e: seat 0 too, and at the end
             seat = viewer.seat
             position = tuple(state["positions"][seat])
             out["me"] = {"position": geometry.position_text(position), "path": state["paths"][seat],
