@@ -257,3 +257,28 @@ def test_it_refuses_or_resolves_values_spliced_from_its_own_choices(engine):
                     moved = engine.resolve(t.state, spec.key, {**subs, seat: counted}, api.derive_rng(6, spec.key))
                     assert isinstance(moved, api.Transition), (spec.key, payload)
     assert seen
+
+
+def own_part(engine, state, seat):
+    """What a seat's view holds that a spectator's does not: the seat's private things."""
+    public = engine.view(state, api.Viewer.spectator())
+    own = engine.view(state, api.Viewer.for_seat(seat))
+    return {key: own[key] for key in own if key not in public}
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_shows_the_player_in_seat_0_their_own_things_as_it_does_any_other_seat(engine):
+    """Seat 0 is a seat like any other (a `seat or -1` once hid it): at every step of a match,
+    seat 0's view adds the same private fields to the public view as the view of another seat of
+    the same role adds for that seat, and what it adds is its own, not the other seat's."""
+    _, trail = play(engine, 11)
+    roles = engine.default_roles(engine.min_seats)
+    other = next(j for j in range(1, engine.min_seats) if roles[j] == roles[0])
+    shown, differs = False, False
+    for t in trail:
+        zero, theirs = own_part(engine, t.state, 0), own_part(engine, t.state, other)
+        assert set(zero) == set(theirs), (t.state.get("finished"), sorted(zero), sorted(theirs))
+        shown = shown or bool(zero)
+        differs = differs or zero != theirs
+    assert shown, "seat 0 never saw anything of its own"
+    assert differs, "seat 0 and another seat always saw the same private things"

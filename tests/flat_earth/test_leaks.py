@@ -1,6 +1,8 @@
 """Positions, distances, votes and proposers reach no page or socket of other players or of
 spectators, window after window; at the end everyone reads them."""
 
+from django.urls import reverse
+
 from matches import lifecycle
 from tests.base import BaseTransactionTestCase
 from tests.leaks import assert_hidden_from, assert_shown_to
@@ -42,6 +44,11 @@ class FlatEarthLeakTestCase(BaseTransactionTestCase):
         assert_shown_to(self, self.match, self.dave, ["vote 1 reject"], "player page")  # his own vote he sees
         assert_shown_to(self, self.match, self.carol, ["(3.00, 0.00)"], "player page")
         assert_hidden_from(self, self.match, self.carol, ["vote 1 reject", "passed 1"])  # nor whether it passed
+        # F12c: the host's own page has every proposal's proposer and every vote, live
+        self.client.force_login(self.hana)
+        host_page = self.client.get(reverse("match_host", args=[self.match.pk])).content.decode()
+        for shown in ("proposed by alice", "Dave reject", "Carol accept", "proposed by bob"):
+            self.assertIn(shown.lower(), host_page.lower())
         while self.open_phase():
             lifecycle.do_force_close(self.open_phase().pk)
             self.match.refresh_from_db()

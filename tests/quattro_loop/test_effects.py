@@ -137,3 +137,14 @@ def test_two_parts_run_in_turn_and_the_second_sees_the_first():
 
 def test_each_card_of_a_part_changes_from_its_own_value():
     assert mine("end: copyvalue cw adj", "1r . 2g 5b . . .") == "5r . 2g 5b . . ."
+
+
+def test_it_asks_nothing_when_copycolour_copies_from_a_zero_card():
+    # L13e: a 0 card has no colour to give, so the part does nothing, and a `pick` or `any` target
+    # is never asked for. C holds the 0; the loops come back as they went in, not as ("ask", ...).
+    assert mine("now: copycolour this pick", "1r . 0 . 5b . .") == "1r . 0 . 5b . ."
+    # the source is seat 1's next card clockwise from C: its D, a 0 card
+    assert mine("end: copycolour opp cw any", "1r . 2g . . . .", theirs="4b . . 0 . . .") == "1r . 2g . . . ."
+    # a second part still runs (and asks when it must): only the copycolour is skipped
+    kind, (question,) = mine("now: copycolour this pick; paint pick A", "1r . 0 . . . .")
+    assert kind == "ask" and question["kind"] == "colour"

@@ -51,3 +51,19 @@ def test_both_players_are_asked_at_the_same_moment():
     assert kind == "ask" and sorted(q["seat"] for q in questions) == [0, 1]
     answers = {q["id"]: q["options"][0][0] for q in questions}
     assert both("now: +1 pick", "1r . 2g . . . .", ". 5b . . . . .", answers) == ("2r . 2g . . . .", ". 6b . . . . .")
+
+
+def test_it_asks_neither_player_when_both_copy_a_colour_from_a_zero_card():
+    # L13e with L10: both C cards are 0, so neither copycolour has a colour to give; nobody is
+    # asked for a `pick` and both loops stay as they were.
+    assert both("now: copycolour this pick", "1r . 0 . 5b . .", ". 3y 0 . . . .") == \
+        ("1r . 0 . 5b . .", ". 3y 0 . . . .")
+
+
+def test_it_asks_only_the_player_whose_copycolour_source_has_a_colour():
+    # Seat 0 copies from its 0 card (nothing to ask); seat 1 copies from its blue 6 onto a card it picks.
+    kind, questions = both("now: copycolour this pick", "1r . 0 . . . .", ". 3y 6b . . . .")
+    assert kind == "ask" and [q["seat"] for q in questions] == [1]
+    answers = {questions[0]["id"]: "B"}
+    assert both("now: copycolour this pick", "1r . 0 . . . .", ". 3y 6b . . . .", answers) == \
+        ("1r . 0 . . . .", ". 3b 6b . . . .")

@@ -110,6 +110,20 @@ def test_a_choice_opens_a_prompt_for_both_and_the_next_placement_waits():
     assert [p.key for p in t.open] == ["r1-place-2"]
 
 
+def test_it_holds_up_nothing_when_copycolour_copies_from_a_zero_card():
+    # L13e: Ada places a card made 0 on A, whose `now: copycolour this pick` has no colour to give:
+    # no prompt opens, the next placement opens at once, and nothing changed. Ben's A does the
+    # same from his own 0 card: a simultaneous letter, still no prompt.
+    t = new_match(["now: copycolour this pick"] + [QUIET] * 6)
+    for seat in (0, 1):
+        hand(t.state, seat, 0, 1)
+        t.state["cards"][t.state["owned"][seat][0]] = {"v": 0, "c": None}
+    t = place(t.state, {0: (0, "A"), 1: (0, "A")})
+    assert [p.key for p in t.open] == ["r1-place-2"] and t.state["asked"] == []
+    assert card(t.state, 0, "A") == (0, None) and card(t.state, 1, "A") == (0, None)
+    assert not any(e.kind == "quattro.prompt" for e in t.events)
+
+
 def test_end_effects_run_a_to_g_after_the_seventh_placement_and_now_lines_do_nothing_then():
     board = ["end: double this", "end: copyvalue A this", "now: +1 this"] + [QUIET] * 4
     state = new_match(board).state

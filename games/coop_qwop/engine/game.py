@@ -257,7 +257,7 @@ class CoopQwop(api.GameEngine):
             out["hands"] = [{"name": name, "hand": hand, "packs": packs} for name, hand, packs
                             in zip(state["names"], state["hands"], state["packs"])]
             out["proposals"] = [self._proposal_row(state, p, None) for p in state["proposals"]]
-        elif viewer.kind == api.SEAT and 0 <= (viewer.seat or 0) < len(state["names"]):
+        elif viewer.kind == api.SEAT and viewer.seat in range(len(state["names"])):  # a missing seat is no seat 0
             out.update(self._seat_view(state, viewer.seat))
         return out
 

@@ -1,4 +1,4 @@
-"""The Flat Earth Theory: the engine the platform drives (seed 003, rulings F1-F11).
+"""The Flat Earth Theory: the engine the platform drives (seed 003, rulings F1-F12).
 
 A pregame for questions, then nine pipelined windows (F3): window k takes the votes on round
 k-1's proposals and the proposals of round k on one form; round k-1 is resolved when window k
@@ -16,7 +16,7 @@ import copy
 from games import engine_api as api
 from games.values import as_int
 
-from . import geometry
+from . import geometry, views
 from .geometry import VECTORS
 
 ROUNDS, WINDOWS = 8, 9
@@ -344,37 +344,15 @@ class FlatEarth(api.GameEngine):
             return f"turn {p['vector']} by 0°"
         return f"turn {p['vector']} {p['degrees']}° {'clockwise' if p['dir'] == 'cw' else 'anticlockwise'}"
 
-    # what each viewer sees ------------------------------------------------------------------
+    # what each viewer sees (views.py) -------------------------------------------------------
+    windows, rounds = WINDOWS, ROUNDS
+
     def view(self, state, viewer):
-        reveal = viewer.is_host or state["finished"]
-        k = state["window"]
-        out = {
-            "window": k, "windows": WINDOWS, "rounds": ROUNDS, "names": state["names"], "vectors": state["vectors"],
-            "options_now": state["options"][k - 1] if 1 <= k <= ROUNDS else [],
-            "to_vote": [{**p, "text": self.describe(state, k - 1, p)} for p in state["proposals"].get(str(k - 1), [])],
-            "history": [{"round": r["round"], "vectors": r["vectors"]} for r in state["results"]],
-            "finished": state["finished"],
-        }
-        if reveal:
-            won = set(state["winners"].values())
-            out["positions"] = [{"name": name, "position": geometry.position_text(tuple(p)),
-                                 "distances": {v: geometry.distance_shown(tuple(p), a) for v, a in state["vectors"].items()}}
-                                for name, p in zip(state["names"], state["positions"])]
-            out["all_paths"] = [{"name": name, "path": path, "winner": seat in won}
-                                for seat, (name, path) in enumerate(zip(state["names"], state["paths"]))]
-            out["proposers"] = {r: {state["names"][int(s)]: self.describe(state, int(r), {**p}) for s, p in subs.items()}
-                                for r, subs in state["submitted"].items()}
-            out["results"] = state["results"]
-            if state["finished"]:
-                out["winners"] = {v: state["names"][s] for v, s in state["winners"].items()}
-                out["losers"] = {v: [state["names"][s] for s in seats] for v, seats in state["losers"].items()}
-        elif viewer.kind == api.SEAT and 0 <= (viewer.seat or -1) < len(state["names"]):
-            seat = viewer.seat
-            position = tuple(state["positions"][seat])
-            out["me"] = {"position": geometry.position_text(position), "path": state["paths"][seat],
-                         "distances": {v: geometry.distance_shown(position, a) for v, a in state["vectors"].items()},
-                         "named_in": [p["id"] for p in out["to_vote"] if p["kind"] == MOVE and seat in p["assign"]]}
-        return out
+        return views.view(self, state, viewer)
+
+    @staticmethod
+    def canonical(p: dict) -> tuple:
+        return _canonical(p)
 
     def outcome(self, state):
         won = set(state["winners"].values())

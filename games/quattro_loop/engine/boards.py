@@ -109,6 +109,6 @@ def generate(rng, used: set[tuple[str, ...]]) -> tuple[str, ...]:
 def board_for(settings: dict, round_number: int, rng, used: set[tuple[str, ...]]) -> tuple[str, ...]:
     source = settings["boards"]
     listed = READY_SETS.get(source) or (settings["board_lines"] if source == CUSTOM else ())
-    if round_number <= len(listed):
-        return tuple(listed[round_number - 1])
+    if round_number <= len(listed):  # said back in canonical form (L14a), however the host typed it
+        return tuple(notation.canonical(line) for line in listed[round_number - 1])
     return generate(rng, used)

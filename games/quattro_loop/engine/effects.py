@@ -187,10 +187,10 @@ class Run:
         if not sources:
             return
         source = self.cards[self.card_at(*sources[0])]
+        if part["op"] == "copycolour" and source["v"] == 0:
+            return  # L13e: a 0 card has no colour to give, so no target is chosen (nor asked for)
         targets = self.select(part["sel"])
         if part["op"] == "copycolour":
-            if source["v"] == 0:
-                return  # a 0 card has no colour to give
             for pos in targets:
                 if self.value(*pos) > 0:
                     self.assign(pos, source["c"])

@@ -13,7 +13,7 @@ import copy
 
 from games import engine_api as api
 
-from . import boards, moments, notation, scoring
+from . import boards, moments, notation, scoring, views
 from .effects import describe_card
 from .notation import COLOURS, SLOTS
 
@@ -88,7 +88,8 @@ class QuattroLoop(api.GameEngine):
             if effects and isinstance(effects[0], str):
                 lines += effects
                 continue
-            lines.append(f"Board {number}: " + " | ".join(f"{s}: {notation.words(e)}" for s, e in zip(SLOTS, effects)))
+            lines.append(f"Board {number}: " + " | ".join(  # words, then the notation said back (L14a, L14d)
+                f"{s}: {notation.words(e)} [{notation.to_text(e)}]" for s, e in zip(SLOTS, effects)))
         return lines
 
     # setup and rounds -----------------------------------------------------------------------
@@ -342,10 +343,10 @@ class QuattroLoop(api.GameEngine):
             "points": [_pts(p) for p in state["points"]], "sums": state["sums"],
             "board": [{"slot": SLOTS[i], "line": line, "words": notation.words(effects[i]), "now": effects[i]["timing"] == "now"}
                       for i, line in enumerate(state["board"])],
-            "loops": [self._loop(state, seat, effects) for seat in (0, 1)],
+            "loops": [views.loop(state, seat, effects) for seat in (0, 1)],
             "hand_counts": [len(h) for h in state["hands"]],
             "waiting_on": sorted({state["names"][q["seat"]] for q in state["asked"]}),
-            "rounds": state["rounds"], "finished_rounds": self._finished_rounds(state), "finished": state["finished"],
+            "rounds": state["rounds"], "finished_rounds": views.finished_rounds(state), "finished": state["finished"],
             "winner": state["names"][state["winner"]] if state["winner"] is not None else None,
             "advantage": state["names"][state["advantage"]] if state["advantage"] is not None else None,
         }
@@ -358,35 +359,6 @@ class QuattroLoop(api.GameEngine):
             out["my_hand"] = [describe_card(state["cards"][c]) for c in state["hands"][seat]]
             out["my_unplayed"] = [describe_card(c) for c in state["unplayed"][seat]]
             out["my_questions"] = [q for q in state["asked"] if q["seat"] == seat]
-        return out
-
-    @staticmethod
-    def _loop(state, seat, effects):
-        """The seat's loop as it stands now, slot by slot, with each slot's effect."""
-        slots = []
-        for i, cid in enumerate(state["loops"][seat]):
-            card = state["cards"][cid] if cid else None
-            slots.append({"slot": SLOTS[i], "value": card["v"] if card else None, "colour": card["c"] if card else None,
-                          "change": state["changes"].get(cid, "") if cid else "", "best": False,
-                          "words": notation.words(effects[i]) if effects else "",
-                          "now": bool(effects) and effects[i]["timing"] == "now"})
-        return slots
-
-    @staticmethod
-    def _finished_rounds(state):
-        """Each scored round's final loops, best quattros outlined."""
-        out = []
-        for record in state["rounds"]:
-            if not record.get("loops"):
-                continue
-            loops = []
-            for seat in (0, 1):
-                best = record["quattros"][seat]
-                loops.append([{"slot": SLOTS[i], "value": c["v"] if c else None, "colour": c["c"] if c else None,
-                               "best": bool(best) and i in best["slots"], "now": False}
-                              for i, c in enumerate(record["loops"][seat])])
-            out.append({"round": record["round"], "loops": loops,
-                        "sums": [q["sum"] if q else None for q in record["quattros"]]})
         return out
 
     def outcome(self, state):

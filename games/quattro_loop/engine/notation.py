@@ -12,8 +12,10 @@ saying it back in words.
 
 A hand-written recursive descent parser rather than a grammar library: the grammar is a dozen
 rules, every error must name its column in words a host understands, and a line is at most
-MAX_LINE characters of at most MAX_TOKENS tokens, so parsing is linear and bounded whatever a
-host types. An effect is a JSON-ready dict:
+MAX_LINE characters of at most MAX_TOKENS tokens (L14b). Words may run together (L14a): a run of
+letters that is no keyword is tried as keywords side by side, and accepted when exactly one way
+of reading the line parses; at most MAX_READINGS readings are tried, so parsing stays bounded
+whatever a host types. An effect is a JSON-ready dict:
     {"timing": "now", "if": {"test": "is", "arg": "red"} | None,
      "parts": [{"op": "+", "n": 2, "sel": {"opp": False, "kind": "adj"}}, ...]}"""
 
@@ -27,7 +29,14 @@ SLOTS = "ABCDEFG"
 SINGLE = ("this", "cw", "ccw", "max", "min", "nzmin", "pick") + tuple(SLOTS)  # pick at most one card
 MULTI = ("adj", "all") + COLOURS
 BASES = SINGLE + MULTI + ("any",)
-MAX_LINE, MAX_TOKENS, MAX_PARTS = 120, 24, 2
+MAX_LINE, MAX_TOKENS, MAX_PARTS = 120, 24, 2  # L14b
+OPERATIONS = ("set", "double", "halve", "invert", "paint", "copyvalue", "copycolour", "swap", "rotate")
+KEYWORDS = frozenset(("now", "end", "if", "this", "is", "even", "odd", "opp") + OPERATIONS +
+                     tuple(b.lower() for b in BASES))
+LONGEST = max(len(k) for k in KEYWORDS)
+MAX_SPLITS, MAX_READINGS = 8, 64  # a line that can be read more ways than this is refused as unclear
+TOO_MANY = f"too long: an effect has at most {MAX_TOKENS} words and signs"
+AMBIGUOUS = "words run together here can be read more than one way: put spaces between them"
 TOKEN = re.compile(r"\s*(?:(>=|<=|[:;])|([+-]\d+)|(\d+)|([A-Za-z]+))")
 
 
@@ -49,6 +58,7 @@ class _Refused(Exception):
 
 
 def _tokens(line):
+    """The line's tokens as written: (text, column) pairs, a run of letters kept whole."""
     out, pos = [], 0
     while pos < len(line):
         if line[pos:].strip() == "":
@@ -58,17 +68,59 @@ def _tokens(line):
             column = pos + 1 + (len(line[pos:]) - len(line[pos:].lstrip()))
             raise _Refused(f"“{line[column - 1]}” (U+{ord(line[column - 1]):04X}) is not part of the notation", column)
         text = next(g for g in match.groups() if g is not None)
-        text = text.upper() if len(text) == 1 and text.upper() in SLOTS else text.lower()  # slots A-G, words lower
-        out.append((text, match.start(match.lastindex) + 1))
+        out.append((_canonical(text), match.start(match.lastindex) + 1))
         pos = match.end()
         if len(out) > MAX_TOKENS:
-            raise _Refused(f"too long: an effect has at most {MAX_TOKENS} words and signs", out[-1][1])
+            raise _Refused(TOO_MANY, out[-1][1])
     return out
 
 
+def _canonical(word):
+    """L14a: keywords lower-case, slot letters upper-case, whatever case they were typed in."""
+    return word.upper() if len(word) == 1 and word.upper() in SLOTS else word.lower()
+
+
+def _splits(word, limit):
+    """Up to `limit` ways to read a run of letters as keywords written together ("thiscw" is
+    "this cw"; "rotateccw" is "rotate ccw" or "rotate C cw"), each a list of (keyword, offset in
+    the run). Worked from the end of the run back, each tail once, so a long run costs little."""
+    tails = {len(word): [[]]}
+    for start in range(len(word) - 1, -1, -1):
+        found = []
+        for size in range(1, min(len(word) - start, LONGEST) + 1):
+            head = word[start:start + size]
+            if head in KEYWORDS:
+                found += [[(_canonical(head), start)] + rest for rest in tails[start + size]]
+        tails[start] = found[:limit]
+    return tails[0]
+
+
+def _readings(tokens):
+    """Every way to read the line (L14a: words may run together where no other reading exists).
+    The first reading keeps each run as written, so a word that is no keyword is named as typed
+    in the error; the others split runs into keywords. None when there are too many to try."""
+    options = []
+    for text, column in tokens:
+        if not text.isalpha() or text.lower() in KEYWORDS:
+            options.append([[(text, column)]])
+            continue
+        splits = _splits(text.lower(), MAX_SPLITS + 1)
+        if len(splits) > MAX_SPLITS:
+            return None
+        options.append([[(text, column)]] + [[(w, column + at) for w, at in split] for split in splits])
+    readings = [[]]
+    for choice in options:
+        readings = [done + alt for done in readings for alt in choice]
+        if len(readings) > MAX_READINGS:
+            return None
+    return readings
+
+
 class _Parser:
-    def __init__(self, line):
-        self.tokens = _tokens(line)
+    def __init__(self, tokens, line):
+        if len(tokens) > MAX_TOKENS:
+            raise _Refused(TOO_MANY, tokens[MAX_TOKENS][1])
+        self.tokens = tokens
         self.end_column = len(line.rstrip()) + 1
         self.i = 0
 
@@ -152,7 +204,9 @@ class _Parser:
                 raise _Refused("swap exchanges cards of one loop, not across loops", first_column)
             return {"op": "swap", "sel": first, "other": second}
         if token == "rotate":
-            direction = self.expect(("cw", "ccw"), "“cw” or “ccw”")
+            if self.peek() == "opp":  # L14c: one order only, and the message says which
+                raise _Refused("write the direction first: “rotate cw opp” or “rotate ccw opp”", self.column())
+            direction = self.expect(("cw", "ccw"), "“cw” or “ccw” (then “opp” for the opponent's loop)")
             opp = self.peek() == "opp"
             if opp:
                 self.take()
@@ -184,9 +238,31 @@ def parse(line: object) -> dict | ParseError:
     if not line.strip():
         return ParseError("the line is empty", 1)
     try:
-        return _Parser(line).line()
+        tokens = _tokens(line)
     except _Refused as refused:
         return refused.error
+    readings = _readings(tokens)
+    if readings is None:
+        return ParseError(AMBIGUOUS, _first_run(tokens))
+    effects, errors = [], []
+    for reading in readings:
+        try:
+            effect = _Parser(reading, line).line()
+        except _Refused as refused:
+            errors.append(refused.error)
+            continue
+        if effect not in effects:
+            effects.append(effect)
+    if len(effects) == 1:
+        return effects[0]
+    if effects:  # two readings make sense: the host must say which with a space
+        return ParseError(AMBIGUOUS, _first_run(tokens))
+    return max(errors, key=lambda error: error.column)  # the reading that got furthest (the first on a tie)
+
+
+def _first_run(tokens):
+    """The column of the first run of letters that is not a keyword as written."""
+    return next(column for text, column in tokens if text.isalpha() and text.lower() not in KEYWORDS)
 
 
 # --- back to text and to words ----------------------------------------------------------------
@@ -211,6 +287,13 @@ def part_text(part: dict) -> str:
     if op == "rotate":
         return f"rotate {part['dir']}" + (" opp" if part["opp"] else "")
     return f"{op} {sel_text(part['sel'])}"
+
+
+def canonical(line: str) -> str:
+    """L14a: a line as said back (lower-case keywords, upper-case slots, spaced), or as written
+    when it does not parse (the board check reports it)."""
+    effect = parse(line)
+    return to_text(effect) if isinstance(effect, dict) else line
 
 
 def to_text(effect: dict) -> str:
