@@ -16,7 +16,7 @@ def main():
 
     results = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
                "started": time.strftime("%Y-%m-%d %H:%M:%S")}
-    out = Path(__file__).with_name("results.json")
+    out = Path(__file__).with_name("smoke-results.json" if common.SMOKE else "results.json")
     sections = {"servers": moves.run_servers, "moves": moves.run, "moves_embedded": moves.run_embedded,
                 "deadlines": deadlines.run, "fanout": fanout.run,
                 "resolution": resolution.run, "queries": queries.run, "cosign": cosign.run}

@@ -19,6 +19,14 @@ ROOT = Path(__file__).resolve().parent.parent
 PG_ADMIN_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/10")
 DB_NAME = os.environ.get("BENCH_DB_NAME", "genius_bench")  # dropped and made anew by every run
+# BENCH_SMOKE=1: every part once, at the smallest sizes, so CI proves the benchmark still runs
+# (.ci/run); its figures mean nothing and are written beside, not over, the real results.
+SMOKE = os.environ.get("BENCH_SMOKE") == "1"
+
+
+def sized(full, smoke):
+    """`full` for a real run, `smoke` for the smoke run."""
+    return smoke if SMOKE else full
 
 
 def bench_env():
@@ -91,6 +99,7 @@ UNITS = {"us": 1e-3, "ms": 1.0, "s": 1000.0}
 
 def wrk(url, connections, seconds=4, script=None):
     """Requests per second and p50/p99 latency (ms) of wrk against `url`."""
+    seconds = sized(seconds, 1)
     # wrk's own 2 s timeout would drop the slowest answers under overload from the latencies.
     args = ["wrk", "-t", str(min(2, connections)), "-c", str(connections), "-d", f"{seconds}s", "--timeout", "30s",
             "--latency", url]

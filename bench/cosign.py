@@ -7,7 +7,9 @@ import random
 import statistics
 import time
 
-REPS = 5
+from .common import sized
+
+REPS = sized(5, 1)
 
 
 def _timed(fn):

@@ -7,9 +7,9 @@ import json
 import random
 import time
 
-from .common import Celery, Server, percentile
+from .common import Celery, Server, percentile, sized
 
-PHASES = 200
+PHASES = sized(200, 5)
 STAGGER = 0.1  # seconds between match starts: deadlines spread over about 25 s
 
 

@@ -14,11 +14,11 @@ import time
 import redis
 from django.db import transaction
 
-from .common import REDIS_URL, ROOT, Server, bench_env, free_port, percentile, summary
+from .common import REDIS_URL, ROOT, Server, bench_env, free_port, percentile, sized, summary
 
-SIZES = (10, 100, 1000)
-ROUNDS = 3
-SPREAD, SPREAD_ROUNDS = 10_000, 2  # spectators across two web processes (serve --workers 2)
+SIZES = sized((10, 100, 1000), (10,))
+ROUNDS = sized(3, 1)
+SPREAD, SPREAD_ROUNDS = sized(10_000, 20), sized(2, 1)  # spectators across two web processes (serve --workers 2)
 PER_CLIENT = 5000  # sockets per client process
 LAYERS = ("pubsub", "core")
 
@@ -171,7 +171,7 @@ def run():
                 results[layer] = sizes_against_bare(server, SIZES, ports["none"], channel)
         use_layer("pubsub")
         with Server("uvicorn", CHANNELS_LAYER="pubsub", WS_DEFLATE="1") as server:
-            results["deflate"] = sizes_against_bare(server, (1000,), ports["deflate"], channel)
+            results["deflate"] = sizes_against_bare(server, (sized(1000, 10),), ports["deflate"], channel)
         with Server("uvicorn", CHANNELS_LAYER="pubsub", WEB_WORKERS="2") as server:
             results["spread"] = sizes_against_bare(server, (SPREAD,), ports["none"], channel, rounds=SPREAD_ROUNDS)
     finally:

@@ -9,10 +9,10 @@ import subprocess
 import sys
 import tempfile
 
-from .common import ROOT, Server, bench_env, summary, wrk
+from .common import ROOT, Server, bench_env, sized, summary, wrk
 
-ROUNDS = 3
-CONCURRENCY = tuple(int(c) for c in os.environ.get("BENCH_CONCURRENCY", "1,16,64").split(","))
+ROUNDS = sized(3, 1)
+CONCURRENCY = tuple(int(c) for c in os.environ.get("BENCH_CONCURRENCY", sized("1,16,64", "4")).split(","))
 
 
 def new_match(game, seats, settings):

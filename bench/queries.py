@@ -4,7 +4,9 @@ The counts must stay flat: a query per seat would turn a 200-seat close into 200
 
 import random
 
-SIZES = (2, 8, 32, 100, 200)
+from .common import sized
+
+SIZES = sized((2, 8, 32, 100, 200), (2, 8))
 FIXTURE_SETTINGS = {"rounds": 3, "round_seconds": 86400, "close_early": False}  # the phase stays open
 
 
