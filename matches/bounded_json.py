@@ -56,9 +56,16 @@ class BoundedJSONField(forms.JSONField):
                     loads(value)
             except TooLarge as error:
                 raise forms.ValidationError(f"Not accepted: {error}.", code="invalid") from None
-        return super().to_python(value)
+        try:
+            return super().to_python(value)
+        except ValueError as error:  # not a JSONDecodeError, so Django lets it through: a number of 5,000 digits
+            raise forms.ValidationError(f"Not accepted: {error}.", code="invalid") from None
 
     def bound_data(self, data, initial):
+        """What the form shows again after a refusal: the text as typed (cut short if huge)."""
         if isinstance(data, str) and (len(data) > MAX_CHARS or depth(data) > MAX_DEPTH):
             return forms.fields.InvalidJSONInput(data[:1000])
-        return super().bound_data(data, initial)
+        try:
+            return super().bound_data(data, initial)
+        except ValueError:
+            return forms.fields.InvalidJSONInput(data[:1000])

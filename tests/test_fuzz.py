@@ -184,3 +184,71 @@ class SocketFuzzTestCase(BaseTransactionTestCase):
             replies.append(await communicator.receive_json_from(timeout=5))
         await communicator.disconnect()
         return replies
+
+
+HOSTILE_JSON = ["[" * 50_000, "{" * 5000, '{"a":' * 3000, "[1, 2]", "5", "null", '"text"', "[] []", "{" + "x" * 5000,
+                '{"rounds": ' + "9" * 5000 + "}", '"' + "x" * 200_000 + '"', "\u0000", "NaN", "1e309", '{"__proto__": 1}']
+HOSTILE_DATES = [("9999-12-31T23:59", "America/Los_Angeles"), ("9999-12-31T23:59", "Pacific/Kiritimati"),
+                 ("0001-01-01T00:00", "Asia/Tokyo"), ("0001-01-01T00:00", "America/New_York"), ("2026-02-30T10:00", "UTC"),
+                 ("2026-03-08T02:30", "America/New_York"), ("2026-13-01T00:00", "UTC"), ("x", "UTC"),
+                 ("2026-06-01T10:00", "Nowhere/City"), ("2026-06-01T10:00", "../../etc/localtime"), ("9" * 40, "UTC"),
+                 ("2026-06-01T10:00", "\u0000"), ("-2026-06-01T10:00", "UTC"), ("1970-01-01T00:00", "UTC")]
+
+
+class HostInputFuzzTestCase(BaseTestCase):
+    """The host's own inputs with hostile values: every JSON field any admin form offers, the
+    setup form's expert settings, and every way to move a deadline. No 500, nothing changed."""
+
+    def setUp(self):
+        super().setUp()
+        self.client = Client(raise_request_exception=False)
+        self.client.force_login(self.hana)
+        self.hana.is_superuser = True
+        self.hana.is_staff = True
+        self.hana.save()
+
+    def admin_json_fields(self):
+        """(url, form data, field name) for each JSON field of each admin add or change form."""
+        from django import forms
+        from django.contrib import admin
+        from django.test import RequestFactory
+
+        request = RequestFactory().get("/admin/")
+        request.user = self.hana
+        for model, model_admin in admin.site._registry.items():
+            instance = model.objects.order_by("pk").first()
+            for obj in ([None, instance] if instance else [None]):
+                if (obj and not model_admin.has_change_permission(request, obj)) or \
+                        (obj is None and not model_admin.has_add_permission(request)):
+                    continue
+                form = model_admin.get_form(request, obj)(instance=obj)
+                for name, field in form.fields.items():
+                    if isinstance(field, forms.JSONField) and not field.disabled:
+                        info = model._meta.app_label, model._meta.model_name
+                        url = f"/admin/{info[0]}/{info[1]}/" + (f"{obj.pk}/change/" if obj else "add/")
+                        yield url, {n: form[n].value() for n in form.fields if form[n].value() is not None}, name
+
+    def test_it_refuses_hostile_json_in_every_admin_json_field(self):
+        fields = list(self.admin_json_fields())
+        self.assertTrue(fields, "no admin form offers a JSON field: the test tests nothing")
+        for url, data, name in fields:
+            for text in HOSTILE_JSON:
+                before = snapshot()
+                response = self.client.post(url, {**data, name: text})
+                self.assertLess(response.status_code, 500, (url, name, text[:30]))
+                if response.status_code != 302:
+                    self.assertEqual(snapshot(), before, (url, name, text[:30]))
+        self.match.refresh_from_db()
+        self.assertEqual(self.match.settings, self.settings)
+
+    def test_it_refuses_hostile_dates_and_zones_for_a_deadline(self):
+        self.start()
+        phase = self.open_phase()
+        url = f"/host/matches/{self.match.pk}/phases/{phase.pk}/"
+        for when, zone in HOSTILE_DATES:
+            response = self.client.post(url, {"deadline": when, "tz": zone}, follow=True)
+            self.assertLess(response.status_code, 500, (when, zone))
+        for add in ("600", "3600", "86400", "-600", "9" * 30, "1e9", ""):
+            self.assertLess(self.client.post(url, {"add": add}, follow=True).status_code, 500, add)
+        phase.refresh_from_db()
+        self.assertLess((phase.deadline - phase.opened_at).days, 400)  # never past the year's bound
