@@ -39,7 +39,7 @@ def run():
     from django.conf import settings
     from django.contrib.auth.models import User
 
-    from matches import lifecycle
+    from matches.core import lifecycle
     from matches.models import Match, MatchPlayer, Phase, Season, SeasonPlayer
 
     settings.DEADLINE_SCHEDULER = "celery"  # this process starts the matches: publish their eta tasks

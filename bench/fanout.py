@@ -50,7 +50,7 @@ def qwop_match():
     """A running Co-op QWOP match, past its pregame, whose round the benchmark will close."""
     from django.contrib.auth.models import User
 
-    from matches import lifecycle
+    from matches.core import lifecycle
     from matches.models import Match, MatchPlayer, Phase, Season, SeasonPlayer
 
     season = Season.objects.create(name="Fan-out", slug=f"fanout-{time.time_ns()}")
@@ -66,7 +66,7 @@ def qwop_match():
 
 def close_round(match):
     """Close the open round; return the time of the commit (taken on commit, before the announce)."""
-    from matches import lifecycle
+    from matches.core import lifecycle
     from matches.models import Phase
 
     committed = []
@@ -92,7 +92,7 @@ class Clients:
 
 def real_run(server, match, n):
     from games.engine_api import Viewer
-    from matches.presenters import viewer_seq
+    from matches.core.presenters import viewer_seq
 
     seq = viewer_seq(match, Viewer.spectator())  # what a spectator's page counts
     url = server.url.replace("http", "ws") + f"/ws/matches/{match.pk}/watch/?since={seq}"
@@ -111,7 +111,7 @@ def baseline_run(port, channel, payload, n):
 
 def update_size(match):
     from games.engine_api import Viewer
-    from matches.sockets import SocketViewer, socket_update
+    from matches.live.sockets import SocketViewer, socket_update
 
     return len(json.dumps(socket_update(match.pk, SocketViewer(Viewer.spectator()), 0)))
 

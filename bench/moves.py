@@ -19,7 +19,7 @@ def new_match(game, seats, settings):
     """A running match of `game` with `seats` players, each of them a user who can log in."""
     from django.contrib.auth.models import User
 
-    from matches import lifecycle
+    from matches.core import lifecycle
     from matches.models import Match, MatchPlayer, Season, SeasonPlayer
 
     season = Season.objects.create(name="Bench", slug=f"bench-{Season.objects.count()}")
@@ -46,7 +46,7 @@ def session_for(player):
 def setup_match():
     """A Co-op QWOP round in progress, and the form a player posts: a card on each of their
     seven athletes (the real form, validated by the engine, stored by do_submit)."""
-    from matches import lifecycle
+    from matches.core import lifecycle
     from matches.models import Phase
 
     match = new_match("coop_qwop", 8, {"round_seconds": 86400})

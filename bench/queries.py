@@ -21,8 +21,8 @@ def count(fn):
 
 def new_match(game, seats, settings):
     from games import registry
-    from matches import lifecycle
-    from matches.playtest import _new_match
+    from matches.core import lifecycle
+    from matches.core.playtest import _new_match
 
     match = _new_match(registry.get(game), seats, random.randint(1, 10**6), settings)
     lifecycle.do_start(match.pk)
@@ -40,7 +40,7 @@ def submit_some(match, phase):
     more): pages show a mix of done and waiting, and every close writes some default moves, so
     the counts differ by seats and not by which seats the dice picked."""
     from games import registry
-    from matches import lifecycle
+    from matches.core import lifecycle
 
     engine, rng = registry.get(match.game), random.Random(match.pk)
     match.refresh_from_db()
@@ -56,7 +56,7 @@ def measure(match):
     from django.test import Client
     from django.urls import reverse
 
-    from matches import lifecycle
+    from matches.core import lifecycle
 
     public, player = Client(), Client()
     player.force_login(match.seats.get(seat=0).season_player.user)
@@ -96,7 +96,7 @@ def fixture_counts():
 
 def coop_qwop_mid_game():
     """After the pregame and one round, with half the players' cards in for round 2."""
-    from matches import lifecycle
+    from matches.core import lifecycle
 
     match = new_match("coop_qwop", 8, {})
     for _ in range(2):
@@ -107,7 +107,7 @@ def coop_qwop_mid_game():
 
 def mystery_cosign_mid_game(steps=20):
     """Twenty steps in (the second phase's collaboration rounds), the rest by defaults."""
-    from matches import lifecycle
+    from matches.core import lifecycle
 
     match = new_match("mystery_cosign", 2, {"operation_set": "hard"})
     for _ in range(steps):

@@ -124,7 +124,7 @@ PLAYTESTS = {
 
 
 def _one_playtest(game, players, seed, settings):
-    from matches.playtest import playtest
+    from matches.core.playtest import playtest
 
     t0 = time.perf_counter()
     result = playtest(game, players, seed, settings)
@@ -166,7 +166,7 @@ def seat_pool(size):
 
 def submitted_match(season, members, seats, rng):
     """A started fixture match whose first round every seat has submitted to, still open."""
-    from matches import lifecycle
+    from matches.core import lifecycle
     from matches.models import Match, MatchPlayer, Phase
 
     match = Match.objects.create(season=season, game="fixture", title=f"Close {seats}", seed=rng.randint(1, 10**6),
@@ -181,7 +181,7 @@ def submitted_match(season, members, seats, rng):
 
 
 def run_seats():
-    from matches import lifecycle
+    from matches.core import lifecycle
 
     season, members = seat_pool(max(SEAT_SIZES))
     rng = random.Random(7)

@@ -13,9 +13,9 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from matches import deadlines  # noqa: E402
-from matches.origins import SameOriginValidator  # noqa: E402
-from matches.routing import websocket_urlpatterns  # noqa: E402
+from matches.scheduling import deadlines  # noqa: E402
+from matches.live.origins import SameOriginValidator  # noqa: E402
+from matches.live.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
     {

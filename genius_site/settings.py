@@ -46,8 +46,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "matches.middleware.ContentSecurityPolicyMiddleware",
-    "matches.middleware.refuse_unreadable_bodies",
+    "matches.web.middleware.ContentSecurityPolicyMiddleware",
+    "matches.web.middleware.refuse_unreadable_bodies",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -68,7 +68,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "matches.your_move.your_move",
+                "matches.web.your_move.your_move",
             ],
         },
     },
@@ -150,7 +150,7 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Deadlines: "celery" (an eta task per phase plus a beat sweep) needs a broker; "inprocess" (a
-# sweep inside the ASGI server process) needs nothing. Both call matches.lifecycle.close_phase.
+# sweep inside the ASGI server process) needs nothing. Both call matches.core.lifecycle.close_phase.
 # How often an open match page asks whether it missed a push (static/js/match.js).
 LIVE_CHECK_SECONDS = float(env("LIVE_CHECK_SECONDS", "15"))
 
@@ -174,6 +174,7 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE = {
+    # the task's name from before the platform was split into packages (matches.scheduling.deadlines)
     "sweep-overdue-phases": {"task": "matches.tasks.sweep_overdue_phases", "schedule": SWEEP_SECONDS},
 }
 CELERY_TIMEZONE = "UTC"
@@ -197,7 +198,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
-# The login throttle (matches/throttle.py): failures counted within LOGIN_ATTEMPTS_WINDOW seconds.
+# The login throttle (matches/web/throttle.py): failures counted within LOGIN_ATTEMPTS_WINDOW seconds.
 LOGIN_ATTEMPTS = int(env("LOGIN_ATTEMPTS", "5"))  # per username from one address: then refused
 LOGIN_ATTEMPTS_PER_ADDRESS = int(env("LOGIN_ATTEMPTS_PER_ADDRESS", "50"))  # from one address in all
 LOGIN_ATTEMPTS_PER_USER = int(env("LOGIN_ATTEMPTS_PER_USER", "20"))  # per username from everywhere: ...
@@ -209,7 +210,7 @@ TRUSTED_PROXIES = [p for p in env("TRUSTED_PROXIES").split(",") if p.strip()]
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # no form here needs more; larger posts get a 400
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
-FILE_UPLOAD_HANDLERS = ["matches.middleware.RefuseFiles"]  # no form here takes a file
+FILE_UPLOAD_HANDLERS = ["matches.web.middleware.RefuseFiles"]  # no form here takes a file
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -233,7 +234,7 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", "31536000")) if BEHIND_TLS_PROXY else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
-# Content Security Policy (matches/middleware.py): scripts and styles from our own files only.
+# Content Security Policy (matches/web/middleware.py): scripts and styles from our own files only.
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "

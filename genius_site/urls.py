@@ -5,8 +5,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-import matches.converters  # noqa: F401  (registers <id:...>)
-from matches.views import accounts, console, health, host, host_match, player, public, reminders, talk
+import matches.lib.converters  # noqa: F401  (registers <id:...>)
+from matches.web.views import accounts, console, health, host, host_match, player, public, reminders, talk
 
 urlpatterns = [
     # public

@@ -1,6 +1,32 @@
+"""The app's wiring, done once when the site starts: who listens to the core's events, what the
+features add to the match picture, and the admin. This is the one place that knows every
+package; nothing imports it (Django does)."""
+
 from django.apps import AppConfig
 
 
 class MatchesConfig(AppConfig):
     name = "matches"
     verbose_name = "Seasons and matches"
+
+    def ready(self):
+        from matches.core import events, presenters
+        from matches.hosting import admin  # noqa: F401  (registers the admin's pages)
+        from matches.live import announce
+        from matches.notifications import email, reminders, webhooks
+        from matches.scheduling import deadlines
+        from matches.talk import conversations
+
+        for kind, handler in [
+            (events.MatchChanged, announce.on_match_changed),
+            (events.PersonalChanged, announce.on_personal_changed),
+            (events.Submitted, announce.on_submitted),
+            (events.PhaseScheduled, deadlines.on_phase_scheduled),
+            (events.PhaseClosed, email.on_phase_closed),
+            (events.GiftGiven, email.on_gift_given),
+            (events.PublicNews, webhooks.on_public_news),
+            (events.ClockTicked, reminders.on_clock_ticked),
+        ]:
+            events.subscribe(kind, handler)
+        presenters.add_picture_part(conversations.picture_part, conversations.talk_count)
+        presenters.add_picture_part(reminders.picture_part, reminders.reminder_count)

@@ -2,7 +2,7 @@ import secrets
 
 from django.db import migrations, models
 
-import matches.models
+import matches.models.talk
 
 
 def fill_tokens(apps, schema_editor):
@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
         migrations.AddField(model_name="message", name="token", field=models.CharField(max_length=16, null=True)),
         migrations.RunPython(fill_tokens, migrations.RunPython.noop),
         migrations.AlterField(model_name="conversation", name="token", field=models.CharField(
-            default=matches.models.new_talk_token, editable=False, max_length=16, unique=True)),
+            default=matches.models.talk.new_talk_token, editable=False, max_length=16, unique=True)),
         migrations.AlterField(model_name="message", name="token", field=models.CharField(
-            default=matches.models.new_talk_token, editable=False, max_length=16, unique=True)),
+            default=matches.models.talk.new_talk_token, editable=False, max_length=16, unique=True)),
     ]

@@ -4,8 +4,8 @@ and a private position arriving without a reload."""
 
 import pytest
 
-from matches import lifecycle
-from tests.browsers import BrowserGameTestCase, chromium, screenshot
+from matches.core import lifecycle
+from tests.support.browsers import BrowserGameTestCase, chromium, screenshot
 
 pytestmark = pytest.mark.browser
 OPTIONS = [[[3, 0], [0, 2]]] + [[[1, 0]]] * 7

@@ -4,7 +4,7 @@ Co-op QWOP's card form on a phone."""
 
 import pytest
 
-from tests.browsers import BrowserGameTestCase, chromium, screenshot
+from tests.support.browsers import BrowserGameTestCase, chromium, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +59,7 @@ class QwopInTheBrowserTestCase(BrowserGameTestCase):
     settings = {}
 
     def test_it_takes_a_round_of_cards_from_a_phone(self):
-        from matches import lifecycle
+        from matches.core import lifecycle
 
         lifecycle.do_force_close(self.open_phase().pk)  # the pregame ends
         m = self.match.pk

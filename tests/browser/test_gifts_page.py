@@ -3,9 +3,9 @@ other player sees it in their history."""
 
 import pytest
 
-from tests.base import BaseTransactionTestCase
-from tests.browsers import chromium, person, screenshot
-from tests.stack import serve
+from tests.support.base import BaseTransactionTestCase
+from tests.support.browsers import chromium, person, screenshot
+from tests.support.stack import serve
 
 pytestmark = pytest.mark.browser
 

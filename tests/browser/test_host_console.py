@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import expect
 
 from matches.models import LedgerEntry, Match, Phase, Season, SeasonPlayer
-from tests.base import BaseTransactionTestCase
-from tests.browsers import chromium, person, screenshot
-from tests.stack import serve
+from tests.support.base import BaseTransactionTestCase
+from tests.support.browsers import chromium, person, screenshot
+from tests.support.stack import serve
 
 pytestmark = pytest.mark.browser
 ZONE = "Asia/Tokyo"

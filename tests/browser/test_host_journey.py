@@ -15,9 +15,9 @@ from games import registry
 from django.contrib.auth.models import User
 
 from matches.models import Match, SeasonPlayer, StatusChange
-from tests.base import BaseTransactionTestCase
-from tests.browsers import chromium, person, screenshot
-from tests.stack import serve
+from tests.support.base import BaseTransactionTestCase
+from tests.support.browsers import chromium, person, screenshot
+from tests.support.stack import serve
 
 pytestmark = pytest.mark.browser
 MAX_CLOSES = 250  # far more phases than any game has: a match that never ends fails, not hangs

@@ -7,10 +7,10 @@ import pytest
 
 from games.engine_api import Viewer
 from matches.models import Submission
-from matches.presenters import viewer_seq
-from tests.base import BaseTransactionTestCase
-from tests.browsers import chromium, person, screenshot
-from tests.stack import Stack
+from matches.core.presenters import viewer_seq
+from tests.support.base import BaseTransactionTestCase
+from tests.support.browsers import chromium, person, screenshot
+from tests.support.stack import Stack
 
 pytestmark = pytest.mark.browser
 

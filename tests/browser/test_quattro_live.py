@@ -4,7 +4,7 @@ answers and the other misses (its deadline picks), the end of the round and its 
 
 import pytest
 
-from tests.browsers import BrowserGameTestCase, chromium, screenshot
+from tests.support.browsers import BrowserGameTestCase, chromium, screenshot
 
 pytestmark = pytest.mark.browser
 QUIET = "end: swap this this"

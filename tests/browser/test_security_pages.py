@@ -5,9 +5,9 @@ inline script, and a throttled login says so in words."""
 import pytest
 
 from matches.models import Match
-from tests.base import BaseTransactionTestCase
-from tests.browsers import chromium, person, screenshot
-from tests.stack import serve
+from tests.support.base import BaseTransactionTestCase
+from tests.support.browsers import chromium, person, screenshot
+from tests.support.stack import serve
 
 pytestmark = pytest.mark.browser
 

@@ -5,7 +5,7 @@ names last, then takes the same pick."""
 
 import pytest
 
-from tests.browsers import BrowserGameTestCase, chromium, screenshot
+from tests.support.browsers import BrowserGameTestCase, chromium, screenshot
 from tests.pokemon_snap.support_match import SnapAscensionMixin
 
 pytestmark = pytest.mark.browser

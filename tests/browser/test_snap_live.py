@@ -4,8 +4,8 @@ seat's own part of the day's end arriving without a reload, the spectator seeing
 
 import pytest
 
-from matches import lifecycle
-from tests.browsers import BrowserGameTestCase, chromium, screenshot
+from matches.core import lifecycle
+from tests.support.browsers import BrowserGameTestCase, chromium, screenshot
 from tests.pokemon_snap.support_match import SnapPeopleMixin, ranked
 
 pytestmark = pytest.mark.browser

@@ -6,8 +6,9 @@ from datetime import timedelta
 
 import pytest
 
-from matches import clock, reminders
-from tests.browsers import BrowserGameTestCase, chromium, person, screenshot
+from matches import clock
+from matches.notifications import reminders
+from tests.support.browsers import BrowserGameTestCase, chromium, person, screenshot
 
 pytestmark = pytest.mark.browser
 

@@ -4,10 +4,10 @@ the home page, the play page's sticky bar, who has sent shown live to the others
 
 import pytest
 
-from matches import lifecycle
-from tests.base import BaseTransactionTestCase
-from tests.browsers import chromium, person, screenshot
-from tests.stack import serve
+from matches.core import lifecycle
+from tests.support.base import BaseTransactionTestCase
+from tests.support.browsers import chromium, person, screenshot
+from tests.support.stack import serve
 
 pytestmark = pytest.mark.browser
 

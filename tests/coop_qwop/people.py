@@ -1,4 +1,4 @@
-"""The eight players of the Co-op QWOP tests that run through the platform (tests.base people)."""
+"""The eight players of the Co-op QWOP tests that run through the platform (tests.support.base people)."""
 
 EIGHT = ("alice", "bob", "carol", "frank", "grace", "heidi", "ivan", "judy")
 

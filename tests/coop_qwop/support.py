@@ -7,7 +7,7 @@ import random
 from games import engine_api as api
 from games.coop_qwop.engine import ENGINE
 from games.coop_qwop.engine.game import new_athlete, round_key
-from tests.engine_driver import close_phase
+from tests.support.engine_driver import close_phase
 
 SEATS = [api.SeatInfo(i, f"P{i}") for i in range(8)]
 

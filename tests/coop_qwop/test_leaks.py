@@ -4,10 +4,10 @@ reach nobody else (spectators included) on any page or socket until the match en
 import json
 
 from games.engine_api import Viewer
-from matches import lifecycle
-from tests.base import BaseTransactionTestCase
+from matches.core import lifecycle
+from tests.support.base import BaseTransactionTestCase
 from tests.coop_qwop.people import EIGHT, EightPlayersMixin
-from tests.leaks import assert_hidden_from, assert_shown_to
+from tests.support.leaks import assert_hidden_from, assert_shown_to
 
 
 class QwopLeakTestCase(EightPlayersMixin, BaseTransactionTestCase):

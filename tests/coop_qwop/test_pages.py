@@ -4,9 +4,9 @@ from the season ledger, partial cards saved and revised, and refusals that chang
 from django.urls import reverse
 
 from games.engine_api import GARNET
-from matches import lifecycle
+from matches.core import lifecycle
 from matches.models import Action, LedgerEntry, Submission, balances_for
-from tests.base import PASSWORD, BaseTestCase
+from tests.support.base import PASSWORD, BaseTestCase
 from tests.coop_qwop.people import EightPlayersMixin
 
 

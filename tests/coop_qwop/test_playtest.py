@@ -9,9 +9,9 @@ from django.core.management import call_command
 from games.coop_qwop.engine import races
 from games.coop_qwop.engine.cards import PACKS, STARTING_HAND
 from matches.models import Match
-from matches.playtest import playtest
-from matches.replay import replay
-from tests.base import BaseTestCase
+from matches.core.playtest import playtest
+from matches.core.replay import replay
+from tests.support.base import BaseTestCase
 
 SEEDS = range(1, 13)
 

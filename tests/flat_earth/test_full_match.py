@@ -33,7 +33,7 @@ import random
 
 from games import engine_api as api
 from games.flat_earth.engine import ENGINE
-from tests.engine_driver import close_phase
+from tests.support.engine_driver import close_phase
 
 NAMES = ["Ada", "Ben", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu", "Mo"]
 OPTIONS = [[[1, 0], [0, 1], [-1, 0], [0, -1]], [[2, 0], [0, 3]], [[1, 1], [-2, 1], [0, -3]], [[1, 0]],

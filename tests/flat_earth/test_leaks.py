@@ -3,9 +3,9 @@ spectators, window after window; at the end everyone reads them."""
 
 from django.urls import reverse
 
-from matches import lifecycle
-from tests.base import BaseTransactionTestCase
-from tests.leaks import assert_hidden_from, assert_shown_to
+from matches.core import lifecycle
+from tests.support.base import BaseTransactionTestCase
+from tests.support.leaks import assert_hidden_from, assert_shown_to
 
 OPTIONS = [[[3, 0], [0, 7]]] + [[[1, 0]]] * 7
 

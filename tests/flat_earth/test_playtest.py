@@ -2,9 +2,9 @@
 seeds: nine windows, four winners, and every match replays from its stored submissions."""
 
 from matches.models import Match
-from matches.playtest import playtest
-from matches.replay import replay
-from tests.base import BaseTestCase
+from matches.core.playtest import playtest
+from matches.core.replay import replay
+from tests.support.base import BaseTestCase
 
 
 class FlatEarthPlaytestTestCase(BaseTestCase):

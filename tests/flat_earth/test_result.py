@@ -4,10 +4,11 @@ statuses), Marks of Elimination for the losers, and the extra tokens of life giv
 from django.urls import reverse
 
 from games.engine_api import MARK_OF_ELIMINATION, TOKEN_OF_LIFE
-from matches import lifecycle, results
+from matches.core import lifecycle
+from matches.seasons import results
 from matches.models import ForcedGift, LedgerEntry, SeasonPlayer
-from matches.results import offered_awards
-from tests.base import BaseTestCase
+from matches.seasons.results import offered_awards
+from tests.support.base import BaseTestCase
 
 OPTIONS = [[[1, 0], [0, 1], [-1, 0], [0, -1], [2, 2]]] + [[[1, 0]]] * 7
 

@@ -7,7 +7,7 @@ import random
 
 from games import engine_api as api
 from games.flat_earth.engine import ENGINE
-from tests.engine_driver import close_phase
+from tests.support.engine_driver import close_phase
 
 NAMES = ["Ada", "Ben", "Cy", "Di", "Ed"]
 OPTIONS = [[[1, 0], [0, 2]], [[2, 0], [0, -1]], [[1, 1]], [[1, 0]], [[1, 0]], [[1, 0]], [[1, 0]], [[1, 0]]]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from games import engine_api as api
 from games.engine_api import Invalid, SeatInfo, derive_rng
 from games.mystery_cosign.engine import ENGINE
-from tests.engine_driver import close_phase
+from tests.support.engine_driver import close_phase
 
 SEATS = [SeatInfo(0, "Ann"), SeatInfo(1, "Ben")]
 

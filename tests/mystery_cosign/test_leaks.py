@@ -1,9 +1,9 @@
 """The operations' definitions and the shootouts' targets, P and Q reach no player or spectator
 page or socket before the end; afterwards everyone reads them."""
 
-from matches import lifecycle
-from tests.base import BaseTransactionTestCase
-from tests.leaks import assert_hidden_from, assert_shown_to
+from matches.core import lifecycle
+from tests.support.base import BaseTransactionTestCase
+from tests.support.leaks import assert_hidden_from, assert_shown_to
 
 SECRET_A, SECRET_E = "max(a, b) + 0*77777", "min(a, b) + 0*66666"
 TARGETS = [[31337, 27182, 16180]] + [[11, 12, 13]] * 8

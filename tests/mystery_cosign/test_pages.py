@@ -7,9 +7,10 @@ from random import Random
 from django.urls import reverse
 
 from games.engine_api import ELIMINATED
-from matches import lifecycle, results
+from matches.core import lifecycle
+from matches.seasons import results
 from matches.models import LedgerEntry, Match, SeasonPlayer
-from tests.base import PASSWORD, BaseTestCase
+from tests.support.base import PASSWORD, BaseTestCase
 from tests.mystery_cosign.support import EASY
 
 

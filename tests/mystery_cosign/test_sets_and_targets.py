@@ -10,9 +10,9 @@ import random
 from games import engine_api as api
 from games.mystery_cosign.engine import ENGINE, expressions, operations
 from games.mystery_cosign.engine.operations import INPUTS, active
-from matches import lifecycle
+from matches.core import lifecycle
 from matches.models import Match
-from tests.base import BaseTestCase
+from tests.support.base import BaseTestCase
 from tests.mystery_cosign.support import EASY, SEATS, WORST_LEGAL
 
 

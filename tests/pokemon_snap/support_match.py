@@ -1,7 +1,7 @@
 """A Pokemon Snap match in the test season: Bob and Carol in Heaven photograph, Alice, Dave,
 Frank, Grace, Heidi and Ivan in Hell are the Pokemon (seats 2-7), roles read from the season."""
 
-from matches import lifecycle
+from matches.core import lifecycle
 from matches.models import SeasonPlayer
 
 SEATS = ("bob", "carol", "alice", "dave", "frank", "grace", "heidi", "ivan")

@@ -6,9 +6,9 @@ import re
 
 from django.test import Client
 
-from matches import lifecycle
-from matches.lifecycle import Refused
-from tests.base import BaseTransactionTestCase
+from matches.core import lifecycle
+from matches.core.lifecycle import Refused
+from tests.support.base import BaseTransactionTestCase
 
 from .support_match import SnapAscensionMixin
 

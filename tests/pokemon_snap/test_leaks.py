@@ -1,8 +1,8 @@
 """Stats, plans, lists and photos reach no page or socket of other players or of spectators,
 day after day; once day 5 is over everyone reads them."""
 
-from tests.base import BaseTransactionTestCase
-from tests.leaks import assert_hidden_from, assert_shown_to
+from tests.support.base import BaseTransactionTestCase
+from tests.support.leaks import assert_hidden_from, assert_shown_to
 
 from .support_match import SnapMatchMixin, ranked
 

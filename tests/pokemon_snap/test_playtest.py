@@ -2,9 +2,9 @@
 ascension, four players in Heaven afterwards, one mark, and every match replays exactly."""
 
 from matches.models import Match
-from matches.playtest import playtest
-from matches.replay import replay
-from tests.base import BaseTestCase
+from matches.core.playtest import playtest
+from matches.core.replay import replay
+from tests.support.base import BaseTestCase
 
 
 class SnapPlaytestTestCase(BaseTestCase):

@@ -2,11 +2,11 @@
 Pokemon they photographed the day before; closed conversations read-only; words reach nobody
 outside a conversation."""
 
-from matches import talk
-from matches.lifecycle import Refused
+from matches.talk import conversations as talk
+from matches.core.lifecycle import Refused
 from matches.models import Conversation
-from tests.base import BaseTransactionTestCase
-from tests.leaks import assert_hidden_from, assert_shown_to
+from tests.support.base import BaseTransactionTestCase
+from tests.support.leaks import assert_hidden_from, assert_shown_to
 
 from .support_match import SnapMatchMixin, ranked
 

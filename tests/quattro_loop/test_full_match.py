@@ -27,7 +27,7 @@ import random
 from games import engine_api as api
 from games.quattro_loop.engine import ENGINE
 from games.quattro_loop.engine.notation import SLOTS
-from tests.engine_driver import close_phase
+from tests.support.engine_driver import close_phase
 
 S = [f"now: set {n} this" for n in range(1, 8)]
 ONES, TWOS, QUIET = ["now: set 1 this"] * 7, ["now: set 2 this"] * 7, ["end: swap this this"] * 7

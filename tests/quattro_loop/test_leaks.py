@@ -1,9 +1,9 @@
 """A player's hand, unplayed cards and a choice they have sent but that has not closed reach no
 page or socket of the opponent or of spectators; the player reads their own."""
 
-from matches import lifecycle
-from tests.base import BaseTransactionTestCase
-from tests.leaks import assert_hidden_from, assert_shown_to
+from matches.core import lifecycle
+from tests.support.base import BaseTransactionTestCase
+from tests.support.leaks import assert_hidden_from, assert_shown_to
 
 QUIET = "end: swap this this"
 ADA_HAND = ({"v": 9, "c": "green"}, {"v": 8, "c": "yellow"})

@@ -5,9 +5,9 @@ eliminated."""
 from django.urls import reverse
 
 from games.engine_api import ELIMINATED
-from matches import lifecycle
+from matches.core import lifecycle
 from matches.models import Match
-from tests.base import BaseTestCase
+from tests.support.base import BaseTestCase
 
 GOOD = ["end: +1 adj", "now: swap this cw", "end: if this is red: double this", "now: -2 opp max",
         "end: paint pick this", "now: +2 any", "end: set 0 nzmin; +1 all"]

@@ -3,9 +3,9 @@ platform, over seeds and every board source: every card stays within 0-10, someo
 every match replays from its stored submissions."""
 
 from matches.models import Match
-from matches.playtest import playtest
-from matches.replay import replay
-from tests.base import BaseTestCase
+from matches.core.playtest import playtest
+from matches.core.replay import replay
+from tests.support.base import BaseTestCase
 
 
 class QuattroPlaytestTestCase(BaseTestCase):

@@ -7,7 +7,7 @@ import random
 from games import engine_api as api
 from games.quattro_loop.engine import ENGINE
 from games.quattro_loop.engine.notation import SLOTS
-from tests.engine_driver import close_phase
+from tests.support.engine_driver import close_phase
 
 QUIET = "end: swap this this"
 

@@ -3,8 +3,8 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from games import registry
-from matches.lifecycle import Refused
-from matches.playtest import BotError, playtest
+from matches.core.lifecycle import Refused
+from matches.core.playtest import BotError, playtest
 
 
 class Command(BaseCommand):

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from matches.models import Match
-from matches.replay import replay
+from matches.core.replay import replay
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from matches.demo import DEMO_PASSWORD, seed_demo
+from matches.hosting.demo import DEMO_PASSWORD, seed_demo
 
 
 class Command(BaseCommand):

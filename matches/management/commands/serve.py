@@ -19,7 +19,7 @@ class Command(BaseCommand):
         self.stdout.write(f"Serving on http://{host}:{port}/ with {workers} process{'es' if workers > 1 else ''} "
                           f"(deadlines: {settings.DEADLINE_SCHEDULER})")
         # proxy_headers off: uvicorn would otherwise believe X-Forwarded-For from any local
-        # connection. The site reads it itself, from TRUSTED_PROXIES only (matches/throttle.py).
+        # connection. The site reads it itself, from TRUSTED_PROXIES only (matches/web/throttle.py).
         # Per-message deflate off: every update goes to many sockets, and compressing it once per
         # socket cost more than sending it; uvicorn's sans-I/O websockets protocol sends faster
         # than its default one (docs/benchmarks.md, fan-out).

@@ -1,0 +1,80 @@
+"""Django forms built from an engine's FormSpec. The form only coerces types and enforces the
+spec's bounds; the engine's validate_submission decides what is legal."""
+
+import functools
+
+from django import forms
+
+from games import engine_api
+
+
+
+class SharedChoices:
+    """Every form copies its fields (Django deep-copies them per form), and deep-copying a
+    field's choices was most of building a move's form. An engine's choices come from a frozen
+    spec and no form changes them in place, so the copies share them."""
+
+    def __deepcopy__(self, memo):
+        result = forms.Field.__deepcopy__(self, memo)
+        result._choices = self._choices
+        return result
+
+
+class ChoiceField(SharedChoices, forms.ChoiceField):
+    pass
+
+
+class MultipleChoiceField(SharedChoices, forms.MultipleChoiceField):
+    pass
+
+
+def field_for(spec):
+    """The Django form field for one engine Field."""
+    common = {"label": spec.label, "required": spec.required, "help_text": spec.help}
+    if spec.kind == engine_api.INT:
+        return forms.IntegerField(min_value=spec.min_value, max_value=spec.max_value, **common)
+    if spec.kind == engine_api.CHOICE:
+        choices = list(spec.choices) if spec.required else [("", "—")] + list(spec.choices)
+        return ChoiceField(choices=choices, **common)
+    if spec.kind == engine_api.RADIO:
+        return ChoiceField(choices=list(spec.choices), widget=forms.RadioSelect(attrs={"class": "taps"}), **common)
+    if spec.kind == engine_api.MULTICHOICE:
+        return MultipleChoiceField(choices=spec.choices, widget=forms.CheckboxSelectMultiple, **common)
+    if spec.kind == engine_api.TEXT:
+        return forms.CharField(max_length=spec.max_length, **common)
+    raise ValueError(f"Unknown field kind {spec.kind!r}")
+
+
+@functools.lru_cache(maxsize=1024)
+def _form_class(spec):
+    """One Django form class per FormSpec (specs are frozen, so equal specs share a class):
+    building the class costs more than a whole submission's engine work."""
+    return type("EngineForm", (forms.Form,), {f.name: field_for(f) for f in spec.fields})
+
+
+def build_form(spec, data=None, initial=None, prefix=None):
+    try:
+        form_class = _form_class(spec)
+    except TypeError:  # an unhashable `initial` in some field: build it afresh
+        form_class = _form_class.__wrapped__(spec)
+    initial = {**{f.name: f.initial for f in spec.fields if f.initial is not None}, **(initial or {})}
+    return form_class(data=data, initial=initial, prefix=prefix)
+
+
+def cleaned_payload(form):
+    """The form's data with blank optional values left out (a partial submission)."""
+    return {k: v for k, v in form.cleaned_data.items() if v not in (None, "", [])}
+
+
+def form_errors_text(form):
+    parts = []
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else "Form"
+        parts.append(f"{label}: {' '.join(errors)}")
+    return " ".join(parts)
+
+
+def unexpected_fields(form, posted):
+    """Posted names the form does not have: a forged or stale form is refused, not trimmed."""
+    expected = {form.add_prefix(name) for name in form.fields} | {"csrfmiddlewaretoken"}
+    return sorted(name for name in posted if name not in expected)

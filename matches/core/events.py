@@ -1,0 +1,132 @@
+"""What happened, told after commit to whoever listens. The core never imports its listeners:
+live push, scheduling and notifications subscribe here (in matches.apps, when the site starts),
+so a new kind of notification is a new subscriber and touches nothing in the core.
+
+An event is published inside the transaction that made it true and delivered only once that
+transaction commits (never if it rolls back); outside a transaction, at once. Each subscriber is
+called on its own: one that fails is logged and neither undoes the write nor keeps the others
+from hearing. Delivery is in the committing process, in order of publication."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Callable
+
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+_subscribers: dict[type, list[Callable]] = defaultdict(list)
+
+
+# --- the events -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchChanged:
+    """The match's event log grew to `seq` (once per transaction, with its last number)."""
+
+    match_id: int
+    seq: int
+
+
+@dataclass(frozen=True)
+class PersonalChanged:
+    """Something only some viewers read changed, adding no event: a message, a "has sent" mark, a
+    reminder. `stamp` orders it against renders begun earlier."""
+
+    match_id: int
+    seq: int
+    stamp: int
+
+
+@dataclass(frozen=True)
+class PhaseScheduled:
+    """A phase opened with this deadline, or its deadline moved (extended, resumed)."""
+
+    phase_id: int
+    deadline: datetime
+
+
+@dataclass(frozen=True)
+class PhaseClosed:
+    match_id: int
+    phase_id: int
+
+
+@dataclass(frozen=True)
+class MatchFinished:
+    match_id: int
+
+
+@dataclass(frozen=True)
+class PublicNews:
+    """The public events of one transaction, in words (for a season's chat server)."""
+
+    match_id: int
+    season_id: int
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """A player sent something for a phase (never what)."""
+
+    match_id: int
+    phase_id: int
+    seat: int
+    seq: int
+
+
+@dataclass(frozen=True)
+class GiftGiven:
+    """A player of a season received a gift; `words` tell it to them."""
+
+    recipient_id: int
+    subject: str
+    words: str
+
+
+@dataclass(frozen=True)
+class ClockTicked:
+    """The deadline sweep ran (every second or so): what is due by the clock may now be done."""
+
+    now: datetime | None
+
+
+# --- publishing and subscribing -------------------------------------------------------------
+
+
+def subscribe(kind: type, handler: Callable) -> None:
+    if handler not in _subscribers[kind]:
+        _subscribers[kind].append(handler)
+
+
+def unsubscribe(kind: type, handler: Callable) -> None:
+    if handler in _subscribers[kind]:
+        _subscribers[kind].remove(handler)
+
+
+def publish(event) -> None:
+    """Deliver `event` once the current transaction commits. `event` may be a function that
+    makes it then, for what is only known at commit (the last event number)."""
+    transaction.on_commit(lambda: deliver(event() if callable(event) else event))
+
+
+def personal_change(match) -> None:
+    """Publish PersonalChanged for `match` at commit, stamped now."""
+    stamp = time.time_ns()
+    publish(lambda: PersonalChanged(match.pk, match.event_seq, stamp))
+
+
+def deliver(event) -> None:
+    """Every subscriber of the event's kind, now; a failing one is logged and skipped."""
+    for handler in list(_subscribers[type(event)]):
+        try:
+            handler(event)
+        except Exception:  # noqa: BLE001 - a listener's failure is its own, never the writer's
+            log.exception("a subscriber of %s failed", type(event).__name__)

@@ -1,0 +1,298 @@
+"""Every change to a match goes through here (its confirmation into the season ledger through
+results.py, which uses the same locks): check, then do, in one transaction.
+
+Lock order is always Match row first (then season players for ledger writes), so a submission,
+an action, a host control and a close on the same match serialise and cannot deadlock. Pushes
+and deadline scheduling happen only on commit."""
+
+import logging
+from datetime import timedelta
+
+from django.db import transaction
+
+from games.engine_api import Context, Invalid, SeatInfo, derive_rng
+
+from matches import clock
+from matches.core import events
+from matches.core.records import (Done, Refused, _apply, _engine_events, _lock, _public, _record_events,  # noqa: F401
+                                  _seats)
+from matches.core.start_checks import check_start, engine_of, prepared_settings, seat_role
+from matches.models import Action, Conversation, LedgerEntry, Match, Phase, Submission, balances_for, state_hash
+
+log = logging.getLogger(__name__)
+MAX_DEADLINE_AHEAD = timedelta(days=366)  # a host's typo of a year (or 9999) is refused, not stored
+
+
+# --- starting ---------------------------------------------------------------------------------
+
+
+def do_start(match_id, by=None):
+    """Start a draft. The engine's slow preparation runs before the match row is locked; the
+    start itself then only stores what setup returns."""
+    draft = Match.objects.get(pk=match_id)
+    if draft.status != Match.DRAFT:
+        return Done("The match has already started.", changed=False)
+    prepared = prepared_settings(draft)
+    if isinstance(prepared, Invalid):
+        raise Refused(prepared.message)
+    with transaction.atomic():
+        match = _lock(match_id)
+        if match.status != Match.DRAFT:
+            return Done("The match has already started.", changed=False)
+        if match.settings != draft.settings or match.seed != draft.seed or match.game != draft.game:
+            raise Refused("The match's settings changed while it was being started; start it again.")
+        problem = check_start(match)
+        if problem:
+            raise Refused(problem)
+        engine = engine_of(match)
+        seats = _seats(match)
+        match.settings = prepared
+        for seat in seats:
+            if not seat.role and seat_role(engine, seat):
+                seat.role = seat_role(engine, seat)
+                seat.save(update_fields=["role"])
+        infos = [SeatInfo(s.seat, s.season_player.display_name, s.role) for s in seats]
+        now = clock.now()
+        transition = engine.setup(infos, match.settings, derive_rng(match.seed, "setup"))
+        match.status, match.started_at = Match.RUNNING, now
+        Conversation.objects.create(match=match, kind=Conversation.TABLE, members=[s.seat for s in seats], created_at=now)
+        _public(match, "match.started", f"{match.title} has started.", now)
+        _apply(match, transition, now)
+        return Done("The match has started.")
+
+
+# --- players' moves ---------------------------------------------------------------------------
+
+
+def do_submit(phase_id, player, data):
+    """Store a (possibly partial) submission of `player` for an open phase. Raises Refused."""
+    with transaction.atomic():
+        match = _lock(player.match_id)
+        phase = Phase.objects.filter(pk=phase_id, match=match).first()
+        if phase is None:
+            raise Refused("There is no such phase in this match.")
+        now = clock.now()
+        _check_can_submit(match, phase, player, now)
+        engine = engine_of(match)
+        cleaned = engine.validate_submission(match.state, phase.key, player.seat, data)
+        if isinstance(cleaned, Invalid):
+            raise Refused(cleaned.message)
+        Submission.objects.create(phase=phase, player=player, payload=cleaned, source=Submission.PLAYER, created_at=now)
+        if phase.close_early and _everyone_submitted(phase):
+            _close(match, phase, "early", now)
+            return Done("Submission received. Everyone has submitted, so the phase is closed.")
+        # others may see who has sent; the event number is read at commit
+        events.publish(lambda: events.Submitted(match.pk, phase.pk, player.seat, match.event_seq))
+        return Done("Submission received. You can revise it until the deadline.")
+
+
+def _check_can_submit(match, phase, player, now):
+    if phase.status != Phase.OPEN:
+        raise Refused(f"“{phase.title}” is closed; nothing was recorded.")
+    if match.status == Match.PAUSED:
+        raise Refused("The match is paused; submissions reopen when the host resumes it.")
+    if match.status != Match.RUNNING:
+        raise Refused("This match is not running; nothing was recorded.")
+    if now >= phase.deadline:
+        raise Refused(f"The deadline of “{phase.title}” has passed; nothing was recorded.")
+    if player.seat not in phase.waits_on:
+        raise Refused(f"“{phase.title}” is not waiting on you.")
+
+
+def _everyone_submitted(phase):
+    done = set(phase.submissions.values_list("player__seat", flat=True))
+    return set(phase.waits_on) <= done
+
+
+def do_action(player, name, data):
+    """Apply an immediate action (a purchase, a proposal). Raises Refused."""
+    with transaction.atomic():
+        match = _lock(player.match_id)
+        if match.status != Match.RUNNING:
+            raise Refused("Actions are only possible while the match is running.")
+        engine = engine_of(match)
+        open_keys = list(match.phases.filter(status=Phase.OPEN).values_list("key", flat=True))
+        if name not in {a.name for a in engine.actions(match.state, player.seat, open_keys)}:
+            raise Refused("That action is not available now.")
+        seats = _seats(match)
+        # Lock the members so two matches of a season cannot spend the same garnet twice.
+        members = {s.season_player_id for s in seats}
+        list(match.season.players.select_for_update().filter(pk__in=members).values_list("pk"))
+        balances = balances_for(match.season, members)
+        ctx = Context({s.seat: balances.get(s.season_player_id, {}) for s in seats})
+        now = clock.now()
+        step = match.step + 1
+        result = engine.apply_action(match.state, player.seat, name, data, ctx, derive_rng(match.seed, f"action:{step}"))
+        if isinstance(result, Invalid):
+            raise Refused(result.message)
+        _write_ledger(match, seats, result.ledger, ctx)
+        match.step = step
+        Action.objects.create(
+            match=match, player=player, name=name, payload=data, context={str(k): v for k, v in ctx.balances.items()},
+            step=step, state_hash=state_hash(result.state), created_at=now,
+        )
+        _apply(match, result, now)
+        return Done("Done.")
+
+
+def _write_ledger(match, seats, deltas, ctx):
+    by_seat = {s.seat: s.season_player for s in seats}
+    for delta in deltas:
+        if delta.seat is not None and ctx.balance(delta.seat, delta.kind) + delta.amount < 0:
+            raise Refused("Not enough in your season balance for that.")
+        LedgerEntry.objects.create(
+            season=match.season, player=by_seat.get(delta.seat), kind=delta.kind, amount=delta.amount,
+            reason=delta.reason, match=match,
+        )
+
+
+# --- closing ----------------------------------------------------------------------------------
+
+
+def close_phase(phase_id, reason="deadline"):
+    """Close a phase exactly once. Safe to call any number of times, from any process: it
+    returns False without doing anything if the phase is not open, or (for a deadline close)
+    if its deadline has not come or its match is paused."""
+    match_id = Phase.objects.filter(pk=phase_id).values_list("match_id", flat=True).first()
+    if match_id is None:
+        return False
+    with transaction.atomic():
+        match = _lock(match_id)
+        phase = Phase.objects.get(pk=phase_id)
+        now = clock.now()
+        if phase.status != Phase.OPEN:
+            return False
+        if reason == "deadline" and (match.status != Match.RUNNING or phase.deadline > now):
+            return False
+        if match.status not in (Match.RUNNING, Match.PAUSED):
+            return False
+        _close(match, phase, reason, now)
+        return True
+
+
+def _close(match, phase, reason, now):
+    engine = engine_of(match)
+    players = {p.seat: p for p in match.seats.all()}
+    latest = {}
+    for sub in phase.submissions.order_by("id"):
+        latest[sub.player_id] = sub
+    submissions, defaults = {}, []
+    for seat in phase.waits_on:
+        player = players[seat]
+        last = latest.get(player.pk)
+        given = last.payload if last else None
+        rng = derive_rng(match.seed, f"default:{phase.key}:{seat}")
+        counted = engine.default_submission(match.state, phase.key, seat, given, rng)
+        if counted != given:
+            defaults.append(Submission(phase=phase, player=player, payload=counted, source=Submission.DEFAULT, created_at=now))
+        submissions[seat] = counted
+    Submission.objects.bulk_create(defaults)
+    transition = engine.resolve(match.state, phase.key, submissions, derive_rng(match.seed, f"resolve:{phase.key}"))
+    match.step += 1
+    phase.status, phase.closed_at, phase.close_reason = Phase.CLOSED, now, reason
+    phase.closed_step, phase.state_hash = match.step, state_hash(transition.state)
+    phase.save()
+    how = {"early": "everyone submitted", "host": "closed by the host"}.get(reason, "deadline")
+    _public(match, "phase.closed", f"Closed: {phase.title} ({how}).", now, phase=phase.key)
+    _apply(match, transition, now)
+    events.publish(events.PhaseClosed(match.pk, phase.pk))
+
+
+def overdue_phase_ids(now=None):
+    now = now or clock.now()
+    return list(
+        Phase.objects.filter(status=Phase.OPEN, deadline__lte=now, match__status=Match.RUNNING)
+        .order_by("deadline")
+        .values_list("pk", flat=True)
+    )
+
+
+def sweep(now=None):
+    """Close every overdue phase. Returns how many this call closed."""
+    return sum(1 for pk in overdue_phase_ids(now) if close_phase(pk, "deadline"))
+
+
+# --- host controls ----------------------------------------------------------------------------
+
+
+def do_pause(match_id, by=None):
+    with transaction.atomic():
+        match = _lock(match_id)
+        if match.status != Match.RUNNING:
+            return Done("The match is not running; nothing to pause.", changed=False)
+        now = clock.now()
+        for phase in match.phases.filter(status=Phase.OPEN):
+            phase.remaining = max(phase.deadline - now, timedelta(0))
+            phase.save(update_fields=["remaining"])
+        match.status = Match.PAUSED
+        _public(match, "host.paused", "The host paused the match; the clock is stopped.", now)
+        match.save()
+        return Done("Paused.")
+
+
+def do_resume(match_id, by=None):
+    with transaction.atomic():
+        match = _lock(match_id)
+        if match.status != Match.PAUSED:
+            return Done("The match is not paused.", changed=False)
+        now = clock.now()
+        for phase in match.phases.filter(status=Phase.OPEN):
+            phase.deadline, phase.remaining = now + (phase.remaining or timedelta(0)), None
+            phase.save(update_fields=["deadline", "remaining"])
+            events.publish(events.PhaseScheduled(phase.pk, phase.deadline))
+        match.status = Match.RUNNING
+        _public(match, "host.resumed", "The host resumed the match; the clock is running again.", now)
+        match.save()
+        return Done("Resumed.")
+
+
+def do_extend(phase_id, new_deadline, by=None):
+    """Move an open phase's deadline to `new_deadline` (an absolute time, so that a repeated
+    click repeats nothing)."""
+    match_id = Phase.objects.filter(pk=phase_id).values_list("match_id", flat=True).first()
+    with transaction.atomic():
+        match = _lock(match_id)
+        phase = Phase.objects.get(pk=phase_id)
+        if phase.status != Phase.OPEN:
+            raise Refused("That phase is not open.")
+        now = clock.now()
+        if match.status == Match.PAUSED:
+            current, field = now + phase.remaining, "remaining"
+        else:
+            current, field = phase.deadline, "deadline"
+        if new_deadline == current:
+            return Done("The deadline is already that.", changed=False)
+        if new_deadline <= now:
+            raise Refused("The new deadline must be in the future (use force close to close now).")
+        if new_deadline - now > MAX_DEADLINE_AHEAD:
+            raise Refused("A deadline can be at most a year from now.")
+        if field == "remaining":
+            phase.remaining = new_deadline - now
+        else:
+            phase.deadline = new_deadline
+            events.publish(events.PhaseScheduled(phase.pk, phase.deadline))
+        phase.save(update_fields=[field])
+        when = new_deadline.strftime("%Y-%m-%d %H:%M:%S UTC")
+        _public(match, "host.extended", f"The host moved the deadline of {phase.title} to {when}.", now,
+                phase=phase.key, deadline=new_deadline.isoformat())
+        match.save()
+        return Done(f"Deadline moved to {when}.")
+
+
+def do_force_close(phase_id, by=None):
+    if close_phase(phase_id, reason="host"):
+        return Done("Phase closed.")
+    return Done("That phase was already closed.", changed=False)
+
+
+def do_cancel(match_id, by=None):
+    with transaction.atomic():
+        match = _lock(match_id)
+        if match.is_over:
+            return Done("The match is already over.", changed=False)
+        now = clock.now()
+        match.phases.filter(status=Phase.OPEN).update(status=Phase.CANCELLED, closed_at=now, close_reason="cancelled")
+        match.status, match.finished_at = Match.CANCELLED, now
+        _public(match, "host.cancelled", "The host cancelled the match.", now)
+        match.save()
+        return Done("Cancelled.")

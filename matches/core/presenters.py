@@ -1,0 +1,189 @@
+"""One per-viewer picture of a match. Every page and every websocket message is built here,
+from the engine's view for that viewer and the events that viewer may see, and nothing else."""
+
+from django.conf import settings
+from django.db.models import Q
+from django.template.loader import select_template
+
+from games.engine_api import Viewer
+
+from matches.core.engine_forms import build_form
+from matches.core.lifecycle import engine_of
+from matches.core.start_checks import start_report
+from matches.models import Event, Phase, Submission, balances_for
+
+
+# What features add to every picture, registered when the site starts (matches.apps), so that the
+# core never imports them: parts, each (match, viewer, player or None, open phases) -> dict of
+# context; and counts, each (match, viewer) -> how many things that viewer alone may read.
+PICTURE_PARTS = []
+PERSONAL_COUNTS = []
+
+
+def add_picture_part(part, personal_count=None):
+    if part not in PICTURE_PARTS:
+        PICTURE_PARTS.append(part)
+    if personal_count is not None and personal_count not in PERSONAL_COUNTS:
+        PERSONAL_COUNTS.append(personal_count)
+
+
+def visible_event_rows(match, viewer):
+    """The events `viewer` may read. Everything once the match is finished; a cancelled match
+    keeps its secrets (the host may cancel to start again with the same players)."""
+    events = match.events.order_by("seq")
+    if viewer.is_host or match.status == match.FINISHED:
+        return events
+    if viewer.is_spectator:
+        return events.filter(visibility=Event.PUBLIC)
+    return events.filter(Q(visibility=Event.PUBLIC) | Q(visibility=Event.PRIVATE, seat=viewer.seat))
+
+
+def visible_events(match, viewer):
+    """The events `viewer` may read, each numbered among them alone (`event.number`): the
+    match's own sequence counts every event, private ones included, so showing it would tell a
+    viewer how many things happened that they may not know of."""
+    events = list(visible_event_rows(match, viewer))
+    for number, event in enumerate(events, start=1):
+        event.number = number
+    return events
+
+
+def viewer_seq(match, viewer):
+    """How many events `viewer` may read: the number their page and socket count in."""
+    return visible_event_rows(match, viewer).count()
+
+
+def engine_view(match, viewer):
+    if match.state is None:
+        return {}
+    return engine_of(match).view(match.state, viewer)
+
+
+def named_standings(match, seats):
+    """The outcome's standings with names; shown to everyone once the match is over."""
+    if not match.outcome:
+        return []
+    names = {s.seat: s.season_player.display_name for s in seats}
+    rows = [{**row, "name": names.get(row["seat"], "?")} for row in match.outcome["standings"]]
+    return sorted(rows, key=lambda r: (r["place"], r["seat"]))
+
+
+def named_awards(match, seats):
+    if not match.outcome:
+        return []
+    names = {s.seat: s.season_player.display_name for s in seats}
+    return [{**a, "name": names.get(a["seat"], "Communal pool")} for a in match.outcome["awards"]]
+
+
+def _named(events, names):
+    """Private events name their seat: after the end everyone reads them, not just that seat."""
+    events = list(events)
+    for event in events:
+        event.seat_name = names.get(event.seat, "")
+    return events
+
+
+def match_picture(match, viewer, player=None):
+    """Everything `viewer` may see of `match`: the context of every match page."""
+    seats = list(match.seats.select_related("season_player"))
+    events = visible_events(match, viewer)
+    open_phases = list(match.phases.filter(status=Phase.OPEN).order_by("sequence"))
+    names = {s.seat: s.season_player.display_name for s in seats}
+    _mark_submitters(open_phases, names, viewer)
+    picture = {
+        "match": match,
+        "viewer": viewer,
+        "game": engine_of(match),
+        "game_template": select_template([f"{match.game}/view.html", "matches/generic_view.html"]),
+        "view": engine_view(match, viewer),
+        "events": _named(events, names),
+        "seq": len(events),
+        "open_phases": open_phases,
+        "seats": seats,
+        "standings": named_standings(match, seats) if match.is_over or viewer.is_host else [],
+        "awards": named_awards(match, seats) if match.is_over or viewer.is_host else [],
+        "live_check_seconds": settings.LIVE_CHECK_SECONDS,
+    }
+    for part in PICTURE_PARTS:  # talk, reminders
+        picture.update(part(match, viewer, player, open_phases))
+    picture["personal_count"] = personal_count(match, viewer)
+    if viewer.is_host:
+        picture.update(host_part(match, open_phases))
+    if player is not None:
+        picture.update(player_part(match, player, open_phases))
+        picture["forms_key"] = forms_key(picture)
+    return picture
+
+
+def _mark_submitters(open_phases, names, viewer):
+    """Who has sent something for each open phase (never what), where this viewer may know it:
+    `submitted_names` and `waiting_names`, or `submitters_hidden` for a phase whose senders are
+    secret (the host always sees them)."""
+    sent = set(Submission.objects.filter(phase__in=open_phases, source=Submission.PLAYER)
+               .values_list("phase_id", "player__seat"))
+    for phase in open_phases:
+        phase.submitters_hidden = not (phase.submitters_public or viewer.is_host)
+        done = [] if phase.submitters_hidden else [s for s in phase.waits_on if (phase.pk, s) in sent]
+        phase.submitted_names = [names.get(s, "?") for s in done]
+        phase.waiting_names = [names.get(s, "?") for s in phase.waits_on if s not in done]
+
+
+def personal_count(match, viewer):
+    """What this viewer alone may read besides events: messages (and their edits), reminders,
+    and the "has submitted" marks they may see. Their socket pushes when it grows."""
+    return sum(count(match, viewer) for count in PERSONAL_COUNTS) + submitted_marks(match, viewer)
+
+
+def submitted_marks(match, viewer):
+    """How many (phase, seat) pairs have a player's submission that this viewer may know of.
+    Revisions do not count, so a player changing their mind tells nobody."""
+    rows = Submission.objects.filter(phase__match=match, source=Submission.PLAYER)
+    if not viewer.is_host:
+        rows = rows.filter(phase__submitters_public=True)
+    return rows.values("phase_id", "player_id").distinct().count()
+
+
+def forms_key(picture):
+    """Changes only when the set of forms in front of the player changes, so that a push about
+    something else does not wipe a half-filled form."""
+    phases = ",".join(str(f["phase"].pk) for f in picture.get("forms", []))
+    actions = ",".join(a["spec"].name for a in picture.get("actions", []))
+    return f"{phases}|{actions}|{picture['match'].status}"
+
+
+def host_part(match, open_phases):
+    """The host's controls: what the match can do next, and its start check while a draft."""
+    part = {"forms_key": f"{','.join(str(p.pk) for p in open_phases)}|{match.status}|{bool(match.confirmed_at)}"}
+    if match.status == match.DRAFT:
+        part["start_ready"], part["start_report"] = start_report(match)
+    return part
+
+
+def player_part(match, player, open_phases):
+    """The seat's own forms, actions and submissions."""
+    engine = engine_of(match)
+    mine = list(player.submissions.select_related("phase").order_by("-id"))
+    latest = {}
+    for sub in reversed(mine):
+        latest[sub.phase_id] = sub
+    forms = []
+    if match.status in (match.RUNNING, match.PAUSED):  # paused: shown, kept, sent once resumed
+        for phase in open_phases:
+            if player.seat in phase.waits_on:
+                spec = engine.form(match.state, phase.key, player.seat)
+                last = latest.get(phase.pk)
+                initial = last.payload if last and isinstance(last.payload, dict) else None
+                forms.append({"phase": phase, "spec": spec, "form": build_form(spec, initial=initial), "last": last})
+    actions = []
+    if match.status == match.RUNNING:
+        keys = [p.key for p in open_phases]
+        for spec in engine.actions(match.state, player.seat, keys):
+            actions.append({"spec": spec, "form": build_form(spec.form, prefix=spec.name)})
+    balances = balances_for(match.season, [player.season_player_id]).get(player.season_player_id, {})
+    answers = [a for a in actions if a["spec"].awaits_answer]
+    return {"player": player, "forms": forms, "actions": actions, "answers": answers, "my_submissions": mine,
+            "balances": balances}
+
+
+def viewer_for_player(player):
+    return Viewer.for_seat(player.seat)

@@ -1,0 +1,132 @@
+"""How a write records what happened, for lifecycle and the features that write under the same
+match lock (results, talk, reminders): the answer to the person (Done, Refused), the lock, the
+numbered events, an engine transition stored (state, events, new phases, the end), and the
+publishing of it all once the transaction commits (matches.core.events)."""
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+
+from matches.core import events
+from matches.core.start_checks import engine_of
+from matches.models import Event, Match, Phase
+
+
+class Refused(Exception):
+    """A request that cannot be carried out; the message is for the person who made it."""
+
+
+@dataclass
+class Done:
+    message: str
+    changed: bool = True
+
+
+def _lock(match_id):
+    return Match.objects.select_for_update().get(pk=match_id)
+
+
+def _seats(match):
+    return list(match.seats.select_related("season_player").order_by("seat"))
+
+
+def _public(match, kind, text, now, **data):
+    return _record_events(match, [Event(kind=kind, text=text, visibility=Event.PUBLIC, data=data)], now)
+
+
+def _record_events(match, events, now):
+    """Number and store events; push them once the transaction commits."""
+    rows = []
+    for event in events:
+        match.event_seq += 1
+        rows.append(
+            Event(
+                match=match,
+                seq=match.event_seq,
+                kind=event.kind,
+                visibility=event.visibility,
+                seat=event.seat,
+                text=event.text,
+                data=event.data,
+                created_at=now,
+            )
+        )
+    Event.objects.bulk_create(rows)
+    _announce_on_commit(match, [row.text for row in rows if row.visibility == Event.PUBLIC])
+    return rows
+
+
+def _announce_on_commit(match, public_lines):
+    """Publish once per transaction, at its commit, that the match changed (with its last event
+    number: a close records several batches of events, and each announcement costs a message to
+    every socket) and the public news of the whole transaction in one piece."""
+    pending = getattr(match, "_public_lines", None)
+    if pending is not None:
+        pending.extend(public_lines)
+        return
+    match._public_lines = list(public_lines)
+
+    def publish():
+        lines, match._public_lines = match._public_lines, None
+        events.deliver(events.MatchChanged(match.pk, match.event_seq))
+        if lines:
+            events.deliver(events.PublicNews(match.pk, match.season_id, match.title, tuple(lines)))
+
+    transaction.on_commit(publish)
+
+
+def _engine_events(match, events, now):
+    return _record_events(
+        match, [Event(kind=e.kind, text=e.text, visibility=e.visibility, seat=e.seat, data=e.data) for e in events], now
+    )
+
+
+def _apply(match, transition, now):
+    """Store an engine transition: state, events, newly opened phases, the end of the match."""
+    match.state = transition.state
+    _engine_events(match, transition.events, now)
+    last = match.phases.order_by("-sequence").values_list("sequence", flat=True).first() or 0
+    new_phases = []
+    for offset, spec in enumerate(transition.open, start=1):
+        new_phases.append(
+            Phase(
+                match=match,
+                sequence=last + offset,
+                key=spec.key,
+                title=spec.title,
+                waits_on=list(spec.waits_on),
+                close_early=spec.close_early,
+                submitters_public=spec.submitters_public,
+                opened_at=now,
+                deadline=now + timedelta(seconds=spec.duration),
+            )
+        )
+    created = Phase.objects.bulk_create(new_phases)
+    if new_phases:
+        titles = ", ".join(p.title for p in new_phases)
+        _public(match, "phase.opened", f"Open now: {titles}.", now, phases=[p.key for p in new_phases])
+    for phase in created:
+        events.publish(events.PhaseScheduled(phase.pk, phase.deadline))
+    if transition.finished:
+        _finish(match, now)
+    match.save()
+
+
+def _finish(match, now):
+    match.phases.filter(status=Phase.OPEN).update(status=Phase.CANCELLED, closed_at=now, close_reason="match over")
+    outcome = engine_of(match).outcome(match.state)
+    match.outcome = {
+        "summary": outcome.summary,
+        "standings": [
+            {"seat": s.seat, "place": s.place, "score": s.score, "detail": s.detail} for s in outcome.standings
+        ],
+        "awards": [{"seat": a.seat, "kind": a.kind, "amount": a.amount, "reason": a.reason,
+                    **({"lasts": a.lasts} if a.lasts else {})} for a in outcome.awards],
+        "statuses": {str(seat): status for seat, status in outcome.statuses.items()},
+        "forced_gifts": [[kind, keep, list(to)] for kind, keep, to in outcome.forced_gifts],
+    }
+    match.status = Match.FINISHED
+    match.finished_at = now
+    _public(match, "match.finished", outcome.summary or "The match is over.", now)
+    events.publish(events.MatchFinished(match.pk))

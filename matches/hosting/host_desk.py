@@ -1,0 +1,102 @@
+"""A host's writes outside a running match: adding a player, ledger entries for many players at
+once, and creating or changing a draft match with its seats. Each is a check then a do, in one
+transaction; the views only translate forms into these calls."""
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+
+from games import registry
+from games.engine_api import ELIMINATED
+
+from matches.core import start_checks
+from matches.core.lifecycle import Done, Refused
+from matches.models import LedgerEntry, Match, MatchPlayer, SeasonPlayer, kind_labels
+from matches.models import new_seed
+
+
+def do_add_player(season, username, display_name):
+    """A season player for `username`: a new username makes an account with no password (its
+    invite link sets one); an existing account joins as it is."""
+    username, display_name = username.strip(), display_name.strip()
+    if season.players.filter(display_name__iexact=display_name).exists():
+        raise Refused(f"{display_name} is already a name in this season: choose another.")
+    with transaction.atomic():
+        user = existing_account(username) or new_account(username)
+        if season.players.filter(user=user).exists():
+            raise Refused(f"{username} already plays in this season.")
+        try:
+            with transaction.atomic():
+                member = SeasonPlayer.objects.create(season=season, user=user, display_name=display_name)
+        except IntegrityError:
+            raise Refused("That player was added a moment ago.") from None
+    return Done(f"{display_name} joined the season."), member
+
+
+def existing_account(username):
+    return User.objects.filter(username__iexact=username.strip()).first()
+
+
+def new_account(username):
+    """An account with no password: its owner sets one through the invite link."""
+    user = User(username=username.strip())
+    user.set_unusable_password()
+    user.save()
+    return user
+
+
+def check_bulk_entries(season, players, kind, amount, reason):
+    if kind not in kind_labels(season):
+        raise Refused("Choose a kind of this season.")
+    if not players:
+        raise Refused("Choose at least one player.")
+    if any(p.season_id != season.pk for p in players):
+        raise Refused("Every player must be of this season.")
+    if amount == 0:
+        raise Refused("An entry of 0 changes nothing.")
+    if not reason.strip():
+        raise Refused("Every ledger entry needs a reason.")
+
+
+def do_bulk_entries(season, players, kind, amount, reason, by):
+    """One ledger entry per player, all or none ("3 garnets to every active player")."""
+    check_bulk_entries(season, players, kind, amount, reason)
+    with transaction.atomic():
+        LedgerEntry.objects.bulk_create([
+            LedgerEntry(season=season, player=p, kind=kind, amount=amount, reason=reason.strip(), created_by=by)
+            for p in players])
+        if kind == ELIMINATED and amount > 0:
+            SeasonPlayer.objects.filter(pk__in=[p.pk for p in players]).update(status=SeasonPlayer.ELIMINATED)
+    label = kind_labels(season)[kind]
+    return Done(f"{amount:+d} {label} written for {len(players)} player{'s' if len(players) != 1 else ''}.")
+
+
+def check_draft(season, game, seats):
+    """`seats` is a list of (season player, role) in seat order."""
+    engine = registry.get(game)
+    if any(player.season_id != season.pk for player, _ in seats):
+        raise Refused("Seat players of this season only.")
+    if len({player.pk for player, _ in seats}) != len(seats):
+        raise Refused("A player can have only one seat.")
+    if engine.roles and any(role and role not in engine.roles for _, role in seats):
+        raise Refused(f"Roles are {', '.join(engine.roles)}.")
+
+
+def do_save_draft(season, match, *, game, title, kind, settings, seed, seats):
+    """Create a draft (match None) or change one; its seats are replaced by `seats`, numbered in
+    order from 0. Whether it can start is the start check's business, shown on the host page."""
+    check_draft(season, game, seats)
+    with transaction.atomic():
+        if match is None:
+            match = Match(season=season)
+        else:
+            match = Match.objects.select_for_update().get(pk=match.pk)
+            if match.status != Match.DRAFT:
+                raise Refused("The match has started: its game, settings and seats no longer change.")
+        match.game, match.title, match.kind, match.settings = game, title.strip(), kind, settings
+        match.seed = new_seed() if seed is None else seed
+        match.save()
+        match.seats.all().delete()
+        MatchPlayer.objects.bulk_create([MatchPlayer(match=match, season_player=player, seat=number, role=role)
+                                         for number, (player, role) in enumerate(seats)])
+    start_checks.warm(match)
+    return Done("Saved. Check the report below, then start the match when it is ready."), match

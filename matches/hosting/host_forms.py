@@ -1,0 +1,139 @@
+"""Forms of the host's pages: the match setup (game settings, seats), extending a deadline in
+the host's own time zone, confirming a result, adding players, ledger entries for many players."""
+
+import zoneinfo
+from datetime import timezone as dt_timezone
+
+from django import forms
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.utils import timezone
+
+from games import registry
+
+from matches.models import Match, kind_labels
+from matches.hosting.settings_forms import settings_fields, settings_from
+
+FROM_STATUS = ""
+
+
+def player_label(member):
+    """Two players called Ivy in one season cannot be told apart by name: the username helps."""
+    return f"{member.display_name} ({member.user.get_username()})"
+
+
+class MatchSetupForm(forms.Form):
+    """A draft: title and kind, the game's settings as fields, the seats chosen from the season."""
+
+    title = forms.CharField(max_length=100)
+    kind = forms.ChoiceField(choices=Match._meta.get_field("kind").choices)
+    seed = forms.IntegerField(required=False, min_value=0, max_value=2**62,
+                              help_text="Leave blank for a random one; the same seed replays the same match.")
+    players = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple,
+                                             help_text="Seats are numbered in this order, from 0.")
+
+    def __init__(self, season, game, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.season, self.engine = season, registry.get(game)
+        members = season.players.filter(status="active").select_related("user")
+        self.fields["players"].queryset = members
+        self.fields["players"].label_from_instance = player_label
+        self.fields["players"].label = f"Players ({self.engine.seat_range_text()})"
+        self.fields.update(settings_fields(self.engine))
+        self.role_names = {}
+        if self.engine.roles:
+            choices = [(FROM_STATUS, "From Heaven/Hell")] + [(r, r.title()) for r in self.engine.roles]
+            for member in members:
+                name = f"role_{member.pk}"
+                self.fields[name] = forms.ChoiceField(choices=choices, required=False, label=f"Role of {member.display_name}")
+                self.role_names[member.pk] = name
+
+    def role_fields(self):
+        return [self[name] for name in self.role_names.values()]
+
+    def setting_fields(self):
+        skip = {"title", "kind", "seed", "players", *self.role_names.values()}
+        return [self[name] for name in self.fields if name not in skip]
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors:
+            try:
+                data["settings"] = settings_from(self.engine, data)
+            except forms.ValidationError as error:
+                self.add_error(None, error)
+        return data
+
+    def seats(self):
+        """(season player, role) in seat order."""
+        return [(m, self.cleaned_data.get(self.role_names.get(m.pk, ""), "") or "") for m in self.cleaned_data["players"]]
+
+
+class ExtendToForm(forms.Form):
+    """A new deadline in the host's own time zone (the page fills `tz` from the browser)."""
+
+    deadline = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+                                   input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"])
+    tz = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+
+    def clean(self):
+        data = super().clean()
+        when = data.get("deadline")
+        if when is not None:
+            try:
+                zone = zoneinfo.ZoneInfo(data.get("tz") or "UTC")
+            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+                raise forms.ValidationError("Unknown time zone.") from None
+            local = timezone.make_aware(timezone.make_naive(when) if timezone.is_aware(when) else when, zone)
+            try:
+                data["deadline"] = local.astimezone(dt_timezone.utc)
+            except OverflowError:  # 9999-12-31 in a zone behind UTC is past the last date Python has
+                raise forms.ValidationError("That date is out of range.") from None
+        return data
+
+
+class AwardForm(forms.Form):
+    """One ledger entry of a result. The extra row starts blank (kind "—"), so an untouched one is
+    left out instead of failing as "required"."""
+
+    seat = forms.TypedChoiceField(coerce=lambda v: None if v == "" else int(v), empty_value=None, required=False)
+    kind = forms.ChoiceField()
+    amount = forms.IntegerField()
+    reason = forms.CharField(max_length=300)
+
+    def __init__(self, *args, seats=(), kinds=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [("", "Communal pool")] + [(s.seat, s.season_player.display_name) for s in seats]
+        self.fields["kind"].choices = [("", "—")] + list(kinds)
+
+
+AwardFormSet = forms.formset_factory(AwardForm, extra=1, can_delete=True)
+
+
+class AddPlayerForm(forms.Form):
+    display_name = forms.CharField(max_length=40, label="Name in this season")
+    username = forms.CharField(max_length=150, validators=[UnicodeUsernameValidator()],
+                               help_text="A new username creates the account and its invite link; "
+                                         "an existing one joins as it is.")
+
+
+class BulkLedgerForm(forms.Form):
+    kind = forms.ChoiceField(label="What")
+    amount = forms.IntegerField(min_value=-1000, max_value=1000, help_text="Negative to take away.")
+    reason = forms.CharField(max_length=300)
+    everyone = forms.BooleanField(required=False, initial=True, label="Every active player")
+    players = forms.ModelMultipleChoiceField(queryset=None, required=False, widget=forms.CheckboxSelectMultiple,
+                                             label="Or these players")
+
+    def __init__(self, season, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.season = season
+        self.fields["kind"].choices = list(kind_labels(season).items())
+        self.fields["players"].queryset = season.players.select_related("user")
+        self.fields["players"].label_from_instance = player_label
+
+    def chosen_players(self):
+        if self.cleaned_data["players"]:
+            return list(self.cleaned_data["players"])
+        if self.cleaned_data["everyone"]:
+            return list(self.season.players.filter(status="active"))
+        return []

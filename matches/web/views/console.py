@@ -1,0 +1,120 @@
+"""The host console: every hosted season's matches at a glance, a season's desk (players, invite
+links, ledger entries for many at once), and a draft's setup from the game's own settings form."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from games import registry
+
+from matches.hosting import host_desk
+from matches.core.access import access_match_as_host, access_season_as_host, hosts_any_season
+from matches.hosting.console_page import console_picture, match_rows
+from matches.hosting.host_forms import AddPlayerForm, BulkLedgerForm, MatchSetupForm
+from matches.core.lifecycle import Refused
+from matches.models import Match
+from matches.hosting.settings_forms import initial_settings
+from matches.core.start_checks import check_start
+from matches.hosting.invites import invite_path, may_hand_invite
+
+
+@login_required
+def console(request):
+    if not hosts_any_season(request.user):
+        raise Http404("You host no season.")
+    return render(request, "matches/host_console.html", console_picture(request.user))
+
+
+@login_required
+def season_desk(request, slug):
+    season = access_season_as_host(request.user, slug)
+    return render(request, "matches/host_season.html", _desk(request, season))
+
+
+def _desk(request, season, add_form=None, ledger_form=None):
+    players = list(season.players.select_related("user"))
+    base = request.build_absolute_uri("/")[:-1]
+    for member in players:
+        member.invite = base + invite_path(member.user) if may_hand_invite(request.user, member.user) else ""
+    matches = season.matches.exclude(status=Match.CANCELLED).prefetch_related("seats__season_player")
+    return {"season": season, "players": players, "matches": match_rows(matches), "games": registry.all_engines(),
+            "add_form": add_form or AddPlayerForm(), "ledger_form": ledger_form or BulkLedgerForm(season)}
+
+
+@login_required
+@require_POST
+def add_player(request, slug):
+    season = access_season_as_host(request.user, slug)
+    form = AddPlayerForm(request.POST)
+    if form.is_valid():
+        try:
+            done, _ = host_desk.do_add_player(season, form.cleaned_data["username"], form.cleaned_data["display_name"])
+        except Refused as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            messages.success(request, f"{done.message} Send them the invite link from the list below.")
+            return redirect("host_season", slug)
+    return render(request, "matches/host_season.html", _desk(request, season, add_form=form), status=400)
+
+
+@login_required
+@require_POST
+def ledger_entries(request, slug):
+    season = access_season_as_host(request.user, slug)
+    form = BulkLedgerForm(season, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            done = host_desk.do_bulk_entries(season, form.chosen_players(), data["kind"], data["amount"],
+                                             data["reason"], by=request.user)
+        except Refused as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            messages.success(request, done.message)
+            return redirect("host_season", slug)
+    return render(request, "matches/host_season.html", _desk(request, season, ledger_form=form), status=400)
+
+
+@login_required
+def new_match(request, slug):
+    """Pick the game (a list), then fill in the match's setup form."""
+    season = access_season_as_host(request.user, slug)
+    game = request.GET.get("game", "")
+    if game not in {engine.slug for engine in registry.all_engines()}:
+        return render(request, "matches/host_new_match.html", {"season": season, "games": registry.all_engines()})
+    engine = registry.get(game)
+    initial = {"title": engine.name, "kind": engine.kind, **initial_settings(engine, {})}
+    return _setup(request, season, game, None, initial)
+
+
+@login_required
+def edit_match(request, match_id):
+    match = access_match_as_host(request.user, match_id)
+    if match.status != Match.DRAFT:
+        messages.info(request, "The match has started: its settings and seats no longer change.")
+        return redirect("match_host", match.pk)
+    engine = registry.get(match.game)
+    seats = list(match.seats.select_related("season_player"))
+    initial = {"title": match.title, "kind": match.kind, "seed": match.seed,
+               "players": [s.season_player for s in seats], **initial_settings(engine, match.settings),
+               **{f"role_{s.season_player_id}": s.role for s in seats}}
+    return _setup(request, match.season, match.game, match, initial)
+
+
+def _setup(request, season, game, match, initial):
+    form = MatchSetupForm(season, game, request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            done, match = host_desk.do_save_draft(season, match, game=game, title=data["title"], kind=data["kind"],
+                                                  settings=data["settings"], seed=data["seed"], seats=form.seats())
+        except Refused as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            messages.success(request, done.message)
+            return redirect("match_host", match.pk)
+    report = check_start(match) if match else None
+    return render(request, "matches/host_setup.html", {"season": season, "game": registry.get(game), "form": form,
+                                                       "match": match, "report": report})

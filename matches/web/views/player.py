@@ -1,0 +1,110 @@
+"""A player's own match page and the two things they can post: a submission and an action."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games.values import as_int
+
+from matches.seasons import forced_gifts
+from matches.seasons import gifts
+from matches.core import lifecycle
+from matches.core.access import access_member, access_seat, is_host, seat_of
+from matches.core.engine_forms import build_form, cleaned_payload, form_errors_text, unexpected_fields
+from matches.seasons.forms import GiftForm
+from matches.models import Match, Phase
+from matches.core.presenters import match_picture, viewer_for_player
+
+
+@login_required
+def match_play(request, match_id):
+    player = seat_of(request.user, match_id)
+    if player is None:
+        return _elsewhere(request, match_id)
+    if player.match.status == Match.DRAFT:
+        return render(request, "matches/starts_soon.html", {"match": player.match, "player": player, "untitled": True})
+    picture = match_picture(player.match, viewer_for_player(player), player)
+    return render(request, "matches/match_play.html", picture)
+
+
+def _elsewhere(request, match_id):
+    """Someone else's play page: the host goes to their own page, anyone else to the public one,
+    each told why (a match that does not exist is still a 404)."""
+    match = get_object_or_404(Match.objects.select_related("season"), pk=match_id)
+    if is_host(request.user, match.season):
+        messages.info(request, "You host this match: this is your host page.")
+        return redirect("match_host", match.pk)
+    messages.info(request, "You do not play in this match: this is its public page.")
+    return redirect("match_public", match.pk)
+
+
+@login_required
+@require_POST
+def submit(request, match_id, phase_id):
+    player = access_seat(request.user, match_id, related=("match",))
+    phase = Phase.objects.filter(pk=phase_id, match_id=match_id).first()
+    if phase is None or phase.status != Phase.OPEN or player.seat not in phase.waits_on:
+        messages.error(request, "That phase is not open for you; nothing was recorded.")
+        return redirect("match_play", match_id)
+    engine = lifecycle.engine_of(player.match)
+    form = build_form(engine.form(player.match.state, phase.key, player.seat), data=request.POST)
+    _run(request, form, lambda data: lifecycle.do_submit(phase.pk, player, data))
+    return redirect("match_play", match_id)
+
+
+@login_required
+@require_POST
+def act(request, match_id, name):
+    player = access_seat(request.user, match_id)
+    engine = lifecycle.engine_of(player.match)
+    open_keys = list(player.match.phases.filter(status=Phase.OPEN).values_list("key", flat=True))
+    specs = {a.name: a for a in engine.actions(player.match.state or {}, player.seat, open_keys)} if player.match.state else {}
+    if name not in specs:
+        messages.error(request, "That action is not available now; nothing changed.")
+        return redirect("match_play", match_id)
+    form = build_form(specs[name].form, data=request.POST, prefix=name)
+    _run(request, form, lambda data: lifecycle.do_action(player, name, data))
+    return redirect("match_play", match_id)
+
+
+def _run(request, form, do):
+    unknown = unexpected_fields(form, request.POST)
+    if unknown:
+        messages.error(request, f"Not recorded. This form has no field {unknown[0][:40]!r}.")
+        return
+    if not form.is_valid():
+        messages.error(request, f"Not recorded. {form_errors_text(form)}")
+        return
+    try:
+        done = do(cleaned_payload(form))
+    except lifecycle.Refused as refusal:
+        messages.error(request, f"Not recorded. {refusal}")
+    else:
+        messages.success(request, done.message)
+
+
+@login_required
+@require_POST
+def give(request, slug):
+    """A gift from the logged-in player to another player of the season."""
+    member = access_member(request.user, slug)
+    form = GiftForm(member, data=request.POST)
+    _run(request, form, lambda data: gifts.do_gift(member.pk, data["recipient"], data["kind"], data["amount"],
+                                                    by=request.user))
+    return redirect("season", slug)
+
+
+@login_required
+@require_POST
+def forced_give(request, slug, prompt_id):
+    """A transfer the rules force on the player: they choose who receives."""
+    member = access_member(request.user, slug)
+    recipient, amount = as_int(request.POST.get("recipient")), as_int(request.POST.get("amount"))
+    try:
+        done = forced_gifts.do_give(prompt_id, member, recipient, amount)
+    except lifecycle.Refused as refusal:
+        messages.error(request, f"Not given. {refusal}")
+    else:
+        messages.success(request, done.message)
+    return redirect("season", slug)

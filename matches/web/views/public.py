@@ -1,0 +1,49 @@
+"""Pages anyone may read: seasons, spectator pages, rules."""
+
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, render
+
+from games import registry
+from games.engine_api import Viewer
+
+from matches.core.access import access_match_public, access_match_status, seat_of
+from matches.models import Match, Season
+from matches.core.presenters import match_picture
+from matches.seasons.season_page import season_picture
+
+
+def home(request):
+    seasons = Season.objects.prefetch_related("matches")
+    return render(request, "matches/home.html", {"seasons": seasons, "games": registry.all_engines()})
+
+
+def season(request, slug):
+    season = get_object_or_404(Season, slug=slug)
+    return render(request, "matches/season.html", season_picture(season, request.user))
+
+
+def match_public(request, match_id):
+    match = access_match_public(request.user, match_id)
+    if match.status == Match.DRAFT:  # its hosts only
+        return render(request, "matches/starts_soon.html", {"match": match})
+    picture = match_picture(match, Viewer.spectator())
+    picture["my_seat"] = seat_of(request.user, match.pk) if request.user.is_authenticated else None
+    return render(request, "matches/match_public.html", picture)
+
+
+def match_status(request, match_id):
+    """What a "starts soon" page asks now and then, to turn live when the match starts."""
+    match = access_match_status(request.user, match_id)
+    return JsonResponse({"status": match.status})
+
+
+def games(request):
+    return render(request, "matches/games.html", {"games": registry.all_engines()})
+
+
+def rules(request, slug):
+    try:
+        game = registry.get(slug)
+    except registry.UnknownGame:
+        raise Http404("No such game.") from None
+    return render(request, "matches/rules.html", {"game": game, "rules_template": f"{slug}/rules.html"})

@@ -1,0 +1,76 @@
+"""The match core tells what happened only once it is true: each event is delivered after the
+transaction that made it commits, never before and never after a rollback; a subscriber that
+fails neither undoes the write nor keeps the other subscribers from hearing."""
+
+import dataclasses
+
+from django.db import connection, transaction
+
+from matches.core import events, lifecycle
+from matches.models import Phase, Submission
+from matches.scheduling.deadlines import run_due
+from matches.seasons import gifts
+from tests.support.base import BaseTransactionTestCase
+
+KINDS = [cls for cls in vars(events).values() if isinstance(cls, type) and dataclasses.is_dataclass(cls)]
+
+
+class Recorder:
+    """Subscribes to every kind of event; notes each, and whether a transaction was still open."""
+
+    def __init__(self, test, first=None):
+        self.heard, self.inside = [], []
+        for kind in KINDS:
+            for handler in ([first] if first else []) + [self.hear]:
+                events.subscribe(kind, handler)
+                test.addCleanup(events.unsubscribe, kind, handler)
+
+    def hear(self, event):
+        self.heard.append(event)
+        self.inside.append(connection.in_atomic_block)
+
+    def kinds(self):
+        return {type(e).__name__ for e in self.heard}
+
+
+class EventsTestCase(BaseTransactionTestCase):
+    settings = {"rounds": 2, "round_seconds": 60, "close_early": False}
+
+    def test_it_publishes_each_event_after_commit_and_never_before(self):
+        recorder = Recorder(self)
+        self.start()
+        self.assertTrue({"PhaseScheduled", "MatchChanged", "PublicNews"} <= recorder.kinds(), recorder.kinds())
+        lifecycle.do_submit(self.open_phase().pk, self.seat("alice"), {"bid": 2})
+        self.assertIn("Submitted", recorder.kinds())
+        lifecycle.do_force_close(self.open_phase().pk)
+        lifecycle.do_force_close(self.open_phase().pk)
+        self.give_garnets("alice", 3)
+        gifts.do_gift(self.members["alice"].pk, self.members["bob"].pk, "garnet", 2)
+        run_due()
+        self.assertEqual(recorder.kinds(), {kind.__name__ for kind in KINDS} - {"PersonalChanged"})
+        self.assertFalse(any(recorder.inside), "an event was delivered inside its transaction")
+        news = [e for e in recorder.heard if isinstance(e, events.PublicNews)]
+        self.assertIn("Test match has started.", " ".join(news[0].lines))
+
+    def test_it_publishes_nothing_when_the_write_rolls_back(self):
+        self.start()
+        recorder = Recorder(self)
+        phase = self.open_phase()
+        with self.assertRaises(RuntimeError), transaction.atomic():
+            lifecycle.do_submit(phase.pk, self.seat("alice"), {"bid": 2})
+            lifecycle.do_force_close(phase.pk)
+            raise RuntimeError("the outer transaction fails")
+        self.assertEqual(recorder.heard, [])
+        self.assertEqual(Phase.objects.get(pk=phase.pk).status, Phase.OPEN)
+
+    def test_a_failing_subscriber_does_not_undo_or_block_the_write(self):
+        def broken(event):
+            raise ValueError("a subscriber's own bug")
+
+        recorder = Recorder(self, first=broken)
+        with self.assertLogs("matches.core.events", "ERROR"):
+            self.start()
+            done = lifecycle.do_submit(self.open_phase().pk, self.seat("alice"), {"bid": 2})
+        self.assertIn("Submission received", done.message)
+        self.assertEqual(Submission.objects.filter(player=self.seat("alice")).count(), 1)
+        self.assertTrue({"PhaseScheduled", "MatchChanged", "Submitted"} <= recorder.kinds())

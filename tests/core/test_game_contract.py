@@ -1,0 +1,284 @@
+"""The contract every registered game engine must keep, run against each of them (and the
+fixture game): pure Python, deterministic, JSON state, no mutation of its input, bots that only
+make legal moves, defaults that are legal, hostile input refused without raising, and matches
+that end with a full set of standings."""
+
+import copy
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games import engine_api as api
+from games import registry
+
+ENGINES = registry.all_engines()
+IDS = [e.slug for e in ENGINES]
+HOSTILE = [
+    None, [], "bid", 7, {"__class__": 1}, {"x" * 10_000: 1}, {"bid": "9" * 5000}, {"bid": [1, 2]},
+    {"bid": {"nested": {"deep": []}}}, {"card_1": "Z", "card_999": "Q"}, {"P": -1}, {"P": 10**30},
+    {"picks": ["A"] * 1000}, {"target": None, "P": "1", "Q": 1.5},
+]
+
+
+def seats_for(engine, n=None):
+    n = n or engine.min_seats
+    return [api.SeatInfo(i, f"Player {i}", role) for i, role in enumerate(engine.default_roles(n))]
+
+
+def play(engine, seed, n=None, miss=0.15):
+    """Drive a whole match the way the platform does, with the engine's own bot."""
+    seats = seats_for(engine, n)
+    settings = engine.validate_settings({}, len(seats))
+    assert not isinstance(settings, api.Invalid), settings
+    t = engine.setup(seats, settings, api.derive_rng(seed, "setup"))
+    state, open_phases, trail = t.state, list(t.open), [t]
+    bot = random.Random(f"bot:{seed}")
+    for step in range(5000):
+        if t.finished:
+            return state, trail
+        assert open_phases, "the match is not finished but no phase is open"
+        ctx = api.Context({s.index: {api.GARNET: 3} for s in seats})
+        for seat in seats:
+            choice = engine.random_action(state, seat.index, [p.key for p in open_phases], ctx, bot)
+            if choice:
+                result = engine.apply_action(state, seat.index, *choice, ctx, api.derive_rng(seed, f"a{step}"))
+                assert not isinstance(result, api.Invalid), f"bot action refused: {result}"
+                state = result.state
+                open_phases += result.open
+        phase = open_phases.pop(0)
+        subs = {}
+        for seat in phase.waits_on:
+            given = None
+            if bot.random() > miss:
+                data = engine.random_submission(state, phase.key, seat, bot)
+                given = engine.validate_submission(state, phase.key, seat, data)
+                assert not isinstance(given, api.Invalid), f"bot move refused in {phase.key}: {given}"
+            counted = engine.default_submission(state, phase.key, seat, given, api.derive_rng(seed, f"d{phase.key}{seat}"))
+            if counted is not None:
+                again = engine.validate_submission(state, phase.key, seat, counted)
+                assert not isinstance(again, api.Invalid), f"default refused in {phase.key}: {again}"
+            subs[seat] = counted
+        t = engine.resolve(state, phase.key, subs, api.derive_rng(seed, f"r{phase.key}"))
+        trail.append(t)
+        state = t.state
+        open_phases += t.open
+    raise AssertionError("no end after 5000 steps")
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_never_imports_django(engine):
+    """Import the engine in a fresh interpreter: not one django module may come with it."""
+    code = (
+        "import sys, importlib; importlib.import_module(sys.argv[1]); "
+        "print(','.join(m for m in sys.modules if m == 'django' or m.startswith('django.')))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    out = subprocess.run([sys.executable, "-c", code, type(engine).__module__], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[2], env=env, check=True)
+    assert out.stdout.strip() == "", f"{type(engine).__module__} pulls in {out.stdout.strip()}"
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_describes_itself(engine):
+    assert engine.slug and engine.name and engine.kind in ("main", "death")
+    assert 1 <= engine.min_seats <= engine.max_seats
+    assert isinstance(engine.validate_settings({"no_such_setting": 1}, engine.min_seats), api.Invalid)
+    assert isinstance(engine.validate_settings({}, engine.max_seats + 1), api.Invalid)
+    json.dumps(engine.default_settings)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_it_plays_to_an_end_with_a_place_for_every_seat(engine, seed):
+    state, trail = play(engine, seed)
+    outcome = engine.outcome(state)
+    assert sorted(s.seat for s in outcome.standings) == list(range(engine.min_seats))
+    places = sorted(s.place for s in outcome.standings)
+    assert places[0] == 1 and all(1 <= p <= len(places) for p in places)
+    for award in outcome.awards:
+        assert award.kind in api.LEDGER_KINDS and award.reason
+        assert award.seat is None or 0 <= award.seat < engine.min_seats
+        assert award.lasts in (api.MARK_LASTS if award.kind == api.MARK_OF_ELIMINATION else ("",))
+    assert all(status in api.STATUSES and 0 <= seat < engine.min_seats for seat, status in outcome.statuses.items())
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_is_deterministic(engine):
+    a, _ = play(engine, 42)
+    b, _ = play(engine, 42)
+    assert a == b
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_keeps_state_views_and_events_json(engine):
+    state, trail = play(engine, 7)
+    assert json.loads(json.dumps(state)) == state, "state must survive JSON (string keys only)"
+    for t in trail:
+        for event in t.events:
+            assert event.visibility in (api.PUBLIC, api.PRIVATE, api.HOST_ONLY)
+            assert event.visibility != api.PRIVATE or event.seat is not None
+            json.dumps(event.data)
+        for spec in t.open:
+            assert spec.duration > 0 and all(isinstance(s, int) for s in spec.waits_on)
+    for viewer in [api.Viewer.spectator(), api.Viewer.host()] + [api.Viewer.for_seat(i) for i in range(engine.min_seats)]:
+        json.dumps(engine.view(state, viewer))
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_does_not_mutate_the_state_it_is_given(engine):
+    seats = seats_for(engine)
+    settings = engine.validate_settings({}, len(seats))
+    t = engine.setup(seats, settings, api.derive_rng(5, "setup"))
+    rng = random.Random(5)
+    for spec in t.open:
+        before = copy.deepcopy(t.state)
+        subs = {s: engine.random_submission(t.state, spec.key, s, rng) for s in spec.waits_on}
+        subs = {s: engine.validate_submission(t.state, spec.key, s, d) for s, d in subs.items()}
+        engine.form(t.state, spec.key, spec.waits_on[0]) if spec.waits_on else None
+        engine.resolve(t.state, spec.key, subs, api.derive_rng(5, "r"))
+        engine.view(t.state, api.Viewer.spectator())
+        assert t.state == before
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_refuses_hostile_payloads_without_raising(engine):
+    seats = seats_for(engine)
+    t = engine.setup(seats, engine.validate_settings({}, len(seats)), api.derive_rng(9, "setup"))
+    for spec in t.open:
+        for seat in list(spec.waits_on) + [len(seats), -1]:
+            for payload in HOSTILE:
+                result = engine.validate_submission(t.state, spec.key, seat, payload)
+                assert isinstance(result, (api.Invalid, dict))
+                if isinstance(result, api.Invalid):
+                    assert result.message.strip()
+        assert isinstance(engine.validate_submission(t.state, "no-such-phase", 0, {}), api.Invalid)
+    ctx = api.Context({})
+    for payload in HOSTILE:
+        for name in ["no_such_action"] + [a.name for a in engine.actions(t.state, 0, [p.key for p in t.open])]:
+            result = engine.apply_action(t.state, 0, name, payload, ctx, random.Random(0))
+            assert isinstance(result, (api.Invalid, api.Transition))
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_gives_forms_the_platform_can_render(engine):
+    seats = seats_for(engine)
+    t = engine.setup(seats, engine.validate_settings({}, len(seats)), api.derive_rng(3, "setup"))
+    for spec in t.open:
+        for seat in spec.waits_on:
+            form = engine.form(t.state, spec.key, seat)
+            names = [f.name for f in form.fields]
+            assert len(names) == len(set(names))
+            assert all(f.kind in (api.INT, api.CHOICE, api.RADIO, api.MULTICHOICE, api.TEXT) for f in form.fields)
+
+
+JUNK = [None, True, False, 0, -1, 1, 10**30, -(10**30), 1.5, float("nan"), float("inf"), "", " 5", "-1", "²", "٣",
+        "1e3", "0x10", "A" * 300, "\u0000", [], [1, 2], ["A"] * 50, {}, {"a": {"b": []}}]
+
+
+def hostile_dicts(fields, rng, count=25):
+    """Dicts shaped like a form's (its own field names, some missing, some extra) with junk
+    values, and some shaped like nothing at all."""
+    names = list(fields) + ["x", "__class__", "seat", "card_0", "P", "picks"]
+    for n in range(count):
+        if n % 2 and fields:  # every field of the form, good values but one junk value
+            payload = {name: rng.choice(good) if good else rng.randint(0, 9) for name, good in fields.items()}
+            payload[rng.choice(list(fields))] = rng.choice(JUNK)
+            yield payload
+            continue
+        chosen = rng.sample(names, rng.randint(0, min(len(names), 6)))
+        yield {name: rng.choice(JUNK) for name in chosen}
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_answers_generated_hostile_dicts_with_invalid_or_a_clean_result_all_match_long(engine):
+    """validate_submission and apply_action must return Invalid or a clean result for any
+    dict, at every phase of a match, never raise (a ValueError from "²".isdigit() was one)."""
+    state, trail = play(engine, seed=4)
+    rng = random.Random(f"fuzz:{engine.slug}")
+    seen = set()
+    for t in trail[:40]:
+        for spec in t.open:
+            if spec.key in seen:
+                continue
+            seen.add(spec.key)
+            for seat in spec.waits_on:
+                form = engine.form(t.state, spec.key, seat)
+                choices = {f.name: [c for c, _ in f.choices] for f in form.fields}
+                for payload in hostile_dicts(choices, rng, 60):
+                    result = engine.validate_submission(t.state, spec.key, seat, payload)
+                    assert isinstance(result, (api.Invalid, dict)), (spec.key, payload)
+                ctx = api.Context({seat: {api.GARNET: 5}})
+                for action in engine.actions(t.state, seat, [spec.key]):
+                    for payload in hostile_dicts({f.name: None for f in action.form.fields}, rng, 10):
+                        result = engine.apply_action(t.state, seat, action.name, payload, ctx, random.Random(0))
+                        assert isinstance(result, (api.Invalid, api.Transition)), (action.name, payload)
+    assert seen
+
+
+def spliced(good, pool, rng):
+    """A string built from a form's own choices: two run together (from the field, or from the
+    whole form), the same one twice, or one with junk before or after it."""
+    a, b, c = rng.choice(good), rng.choice(good), rng.choice(pool)
+    return rng.choice([a + b, b + a, a + c, a + a, a + " ", " " + a, a + "x", "x" + a, a + "0", a + "\u0000", a[:-1]])
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_refuses_or_resolves_values_spliced_from_its_own_choices(engine):
+    """A bot's legal move with one value replaced by a string made of the form's own choices
+    ("AB" from "A" and "B", "V" + junk) is either refused or a move whose phase then resolves.
+    One engine tested `letter in "ABCDEFGHIJVWXYZ"`: "XYZ" passed and its day could not close."""
+    _, trail = play(engine, seed=6)
+    rng = random.Random(f"splice:{engine.slug}")
+    seen = set()
+    for t in trail[:40]:
+        for spec in t.open:
+            if spec.key in seen or not spec.waits_on:
+                continue
+            seen.add(spec.key)
+            bots = {s: engine.random_submission(t.state, spec.key, s, rng) for s in spec.waits_on}
+            subs = {s: engine.validate_submission(t.state, spec.key, s, d) for s, d in bots.items()}
+            for seat in spec.waits_on:
+                form = engine.form(t.state, spec.key, seat)
+                choices = {f.name: [str(c) for c, _ in f.choices] for f in form.fields if f.choices}
+                pool = [c for good in choices.values() for c in good]
+                sent = [name for name in choices if name in (bots[seat] or {})]  # replace what the bot sent
+                for _ in range(20 if choices else 0):
+                    name = rng.choice(sent or list(choices))
+                    payload = {**(bots[seat] or {}), name: spliced(choices[name], pool, rng)}
+                    result = engine.validate_submission(t.state, spec.key, seat, payload)
+                    if isinstance(result, api.Invalid):
+                        continue
+                    counted = engine.default_submission(t.state, spec.key, seat, result, api.derive_rng(6, "d"))
+                    moved = engine.resolve(t.state, spec.key, {**subs, seat: counted}, api.derive_rng(6, spec.key))
+                    assert isinstance(moved, api.Transition), (spec.key, payload)
+    assert seen
+
+
+def own_part(engine, state, seat):
+    """What a seat's view holds that a spectator's does not: the seat's private things."""
+    public = engine.view(state, api.Viewer.spectator())
+    own = engine.view(state, api.Viewer.for_seat(seat))
+    return {key: own[key] for key in own if key not in public}
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_shows_the_player_in_seat_0_their_own_things_as_it_does_any_other_seat(engine):
+    """Seat 0 is a seat like any other (a `seat or -1` once hid it): at every step of a match,
+    seat 0's view adds the same private fields to the public view as the view of another seat of
+    the same role adds for that seat, and what it adds is its own, not the other seat's."""
+    _, trail = play(engine, 11)
+    roles = engine.default_roles(engine.min_seats)
+    other = next(j for j in range(1, engine.min_seats) if roles[j] == roles[0])
+    shown, differs = False, False
+    for t in trail:
+        zero, theirs = own_part(engine, t.state, 0), own_part(engine, t.state, other)
+        assert set(zero) == set(theirs), (t.state.get("finished"), sorted(zero), sorted(theirs))
+        shown = shown or bool(zero)
+        differs = differs or zero != theirs
+    assert shown, "seat 0 never saw anything of its own"
+    assert differs, "seat 0 and another seat always saw the same private things"

@@ -1,0 +1,107 @@
+"""A player finds their move: "your move" on every page, the play page's bar with what waits on
+them first, readable submissions, a "starts soon" page before the start, a word of why when
+they open someone else's play page, and error pages in the site's style."""
+
+from django.test import SimpleTestCase
+from django.urls import reverse
+
+from matches.core import lifecycle
+from matches.templatetags.readable import readable
+from tests.support.base import BaseTestCase
+
+
+class YourMoveTestCase(BaseTestCase):
+    def test_it_shows_a_seated_player_their_move_on_every_page_until_they_send(self):
+        self.start()
+        self.client.force_login(self.alice)
+        play = reverse("match_play", args=[self.match.pk])
+        for url in (reverse("home"), reverse("season", args=[self.season.slug]), reverse("games")):
+            page = self.client.get(url)
+            self.assertContains(page, f'href="{play}" class="waiting"')
+            self.assertContains(page, "<strong>your move</strong> · Round 1", html=False)
+        lifecycle.do_submit(self.open_phase().pk, self.seat("alice"), {"bid": 4})
+        page = self.client.get(reverse("home"))
+        self.assertContains(page, "Test match:\n  nothing waits on you")
+        self.client.force_login(self.dave)  # in the season, not in the match
+        self.assertNotContains(self.client.get(reverse("home")), play)
+
+    def test_it_links_a_seated_player_from_the_public_page_to_their_play_page(self):
+        self.start()
+        public = reverse("match_public", args=[self.match.pk])
+        self.assertNotContains(self.client.get(public), "open your play page")
+        self.client.force_login(self.bob)
+        self.assertContains(self.client.get(public), "open your play page")
+
+    def test_it_puts_what_waits_on_the_player_in_the_bar_at_the_top(self):
+        self.start()
+        self.client.force_login(self.alice)
+        html = self.client.get(reverse("match_play", args=[self.match.pk])).content.decode()
+        bar = html.index('class="turn-bar your-turn"')
+        self.assertLess(bar, html.index('class="card move-form"'))
+        self.assertLess(html.index('class="card move-form"'), html.index('id="live-state"'))
+        self.assertIn(f'href="#phase-{self.open_phase().pk}"', html)
+
+    def test_it_keeps_the_form_while_paused_and_says_so(self):
+        self.start()
+        lifecycle.do_pause(self.match.pk)
+        self.client.force_login(self.alice)
+        page = self.client.get(reverse("match_play", args=[self.match.pk]))
+        self.assertContains(page, "<strong>Paused</strong>: the clock is stopped", html=False)
+        self.assertContains(page, '<button type="submit" disabled>Bid</button>', html=True)
+
+    def test_it_shows_a_submission_in_words(self):
+        self.start()
+        lifecycle.do_submit(self.open_phase().pk, self.seat("alice"), {"bid": 4, "note": "hi"})
+        self.client.force_login(self.alice)
+        page = self.client.get(reverse("match_play", args=[self.match.pk]))
+        self.assertContains(page, "bid 4, note hi")
+        self.assertNotContains(page, "{&#x27;bid&#x27;")
+
+
+class StartsSoonTestCase(BaseTestCase):
+    def test_it_shows_a_draft_as_starting_soon_to_its_players_untitled_and_turns_live(self):
+        public, play = reverse("match_public", args=[self.match.pk]), reverse("match_play", args=[self.match.pk])
+        status = reverse("match_status", args=[self.match.pk])
+        self.match.title = "Death Match: Alice against Bob"
+        self.match.save()
+        for user in (None, self.eve, self.dave, self.alice):  # a draft is the hosts' until it starts
+            self.client.logout()
+            if user:
+                self.client.force_login(user)
+            self.assertEqual(self.client.get(public).status_code, 404)
+            if user is not self.alice:
+                self.assertEqual(self.client.get(status).status_code, 404)
+        self.client.force_login(self.hana)
+        self.assertContains(self.client.get(public), "This match starts soon.")
+        self.client.force_login(self.alice)
+        page = self.client.get(play)
+        self.assertContains(page, "You play in it as Alice")
+        self.assertNotContains(page, "against")  # the host announces who plays whom
+        self.assertEqual(self.client.get(status).json(), {"status": "draft"})
+        self.start()
+        self.assertEqual(self.client.get(status).json(), {"status": "running"})
+        self.assertNotContains(self.client.get(play), "starts soon")
+        self.assertEqual(self.client.get(reverse("match_status", args=[999999])).status_code, 404)
+
+
+class ErrorPagesTestCase(BaseTestCase):
+    def test_it_answers_not_found_in_the_site_s_style(self):
+        page = self.client.get("/no/such/page/")
+        self.assertContains(page, "Nothing here", status_code=404)
+        self.assertContains(page, 'class="brand"', status_code=404)
+
+    def test_it_answers_an_expired_form_in_words(self):
+        from django.test import Client
+        client = Client(enforce_csrf_checks=True)
+        client.force_login(self.alice)
+        page = client.post(reverse("account"), {})
+        self.assertContains(page, "The form expired", status_code=403)
+
+
+class ReadableTestCase(SimpleTestCase):
+    def test_it_writes_a_submission_in_words(self):
+        self.assertEqual(readable({"target": 695, "P": 695, "Q": 0}), "target 695, P 695, Q 0")
+        self.assertEqual(readable({"card_4": "W", "picks": ["A", "B"], "first": True}), "card 4 W, picks [A, B], first yes")
+        self.assertEqual(readable({"slot": {"x": 1}}), "slot (x 1)")
+        self.assertEqual(readable(None), "nothing")
+        self.assertEqual(readable({}), "nothing")
