@@ -3,7 +3,8 @@
 A pregame phase that waits on nobody (race proposals and packs are immediate actions), then
 one phase per round that waits on every player; submissions are partial and revisable until
 the deadline. Who controls which athlete is known only to its two controllers and the host
-until the match ends."""
+until the match ends. The pregame's race proposals and the packs are immediate actions
+(actions.py, on the rules in pregame.py)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,10 @@ import copy
 import itertools
 
 from games import engine_api as api
-from games.values import as_int
 
-from . import cards, pregame, races
+from . import actions, cards, pregame, races
 from .movement import CARDS, MOVEMENT, X, play_round
-
-PREGAME = "pregame"
+from .pregame import PREGAME
 
 
 def round_key(n: int) -> str:
@@ -77,17 +76,20 @@ class CoopQwop(api.GameEngine):
         events = [api.public("qwop.setup", f"{len(athletes)} athletes line up in the 100m dash. The pregame is open: "
                                            "controllers may move their athletes to other races.")]
         for seat in range(len(seats)):
-            mine = ", ".join(f"#{a['number']} with {self._co(state, a, seat)}" for a in self._mine(state, seat))
+            mine = ", ".join(f"#{a['number']} with {self.co_controller(state, a, seat)}"
+                             for a in self.athletes_of(state, seat))
             events.append(api.private(seat, "qwop.athletes", f"Your athletes: {mine}."))
         return api.Transition(state, events, [api.PhaseSpec(PREGAME, "Pregame", (), settings["pregame_seconds"])])
 
     # helpers --------------------------------------------------------------------------------
     @staticmethod
-    def _mine(state, seat):
+    def athletes_of(state, seat):
+        """The athletes `seat` controls, by number."""
         return [a for a in state["athletes"] if seat in a["controllers"]]
 
     @staticmethod
-    def _co(state, athlete, seat):
+    def co_controller(state, athlete, seat):
+        """The name of the player who controls `athlete` with `seat` ("?" if `seat` does not)."""
         other = next(c for c in athlete["controllers"] if c != seat) if seat in athlete["controllers"] else None
         return state["names"][other] if other is not None else "?"
 
@@ -119,9 +121,9 @@ class CoopQwop(api.GameEngine):
         allowed = MOVEMENT if self._final(state, n) else CARDS
         choices = tuple((c, f"{c} ({hand[c]} left)") for c in allowed)
         fields = []
-        for athlete in self._mine(state, seat):
+        for athlete in self.athletes_of(state, seat):
             number = athlete["number"]
-            label = f"#{number} with {self._co(state, athlete, seat)} · {races.RACES[athlete['race']]}"
+            label = f"#{number} with {self.co_controller(state, athlete, seat)} · {races.RACES[athlete['race']]}"
             if athlete["down_in"] == n:
                 label += " · down this round: the card is spent for nothing"
             fields.append(api.Field(f"card_{number}", label, api.CHOICE, choices))
@@ -137,7 +139,7 @@ class CoopQwop(api.GameEngine):
 
     def _allowed_keys(self, state, seat, n):
         keys = {}
-        for athlete in self._mine(state, seat):
+        for athlete in self.athletes_of(state, seat):
             keys[f"card_{athlete['number']}"] = "card"
             if self._needs_declaration(athlete, seat, n):
                 keys[f"declare_{athlete['number']}"] = "declare"
@@ -273,11 +275,12 @@ class CoopQwop(api.GameEngine):
     def _seat_view(self, state, seat):
         n = state["round"]
         mine = []
-        for athlete in self._mine(state, seat):
-            mine.append({**self._public_athlete(state, athlete, False), "with": self._co(state, athlete, seat),
+        for athlete in self.athletes_of(state, seat):
+            mine.append({**self._public_athlete(state, athlete, False),
+                         "with": self.co_controller(state, athlete, seat),
                          "declaration_due": n >= 1 and self._needs_declaration(athlete, seat, n)})
         proposals = [self._proposal_row(state, p, seat) for p in pregame.seen_by(state, seat)]
-        return {"mine": mine, "hand": state["hands"][seat], "packs": self._pack_rows(state, seat),
+        return {"mine": mine, "hand": state["hands"][seat], "packs": actions.pack_rows(state, seat),
                 "inbox": proposals}
 
     @staticmethod
@@ -297,11 +300,6 @@ class CoopQwop(api.GameEngine):
                                   and seat in pregame.involved(proposal, state["athletes"]))
         return row
 
-    @staticmethod
-    def _pack_rows(state, seat):
-        return [{"name": name, "price": price, "cards": "".join(contents), "bought": state["packs"][seat][name],
-                 "left": cards.PACK_LIMIT - state["packs"][seat][name]} for name, (price, contents) in cards.PACKS.items()]
-
     def _named_players(self, state):
         players = races.player_standings(state["athletes"], len(state["names"]))
         for p in players:
@@ -320,116 +318,12 @@ class CoopQwop(api.GameEngine):
         summary = f"Co-op QWOP is over. First place: {winner}." + "".join(f" {note}" for note in notes)
         return api.Outcome(standings, races.season_awards(players, state["athletes"]), summary)
 
-    # immediate actions: race proposals and packs --------------------------------------------
+    # immediate actions: race proposals and packs (actions.py) -------------------------------
     def actions(self, state, seat, open_phase_keys):
-        if state["finished"] or not open_phase_keys:
-            return []
-        out = []
-        if PREGAME in open_phase_keys and 0 <= seat < len(state["names"]):
-            out += self._pregame_actions(state, seat)
-        packs = [p for p in self._pack_rows(state, seat) if p["left"] > 0] if 0 <= seat < len(state["names"]) else []
-        if packs:
-            choices = tuple((p["name"], f"{p['name']} pack: {p['cards']} for {p['price']} garnet(s), "
-                                        f"{p['left']} left to buy") for p in packs)
-            out.append(api.ActionSpec("buy_pack", "Buy a pack of cards", api.FormSpec(
-                (api.Field("pack", "Pack", api.CHOICE, choices, required=True),), submit_label="Buy",
-                intro="Paid from your season garnets; the cards join your hand at once. Each pack at most twice.")))
-        return out
-
-    def _pregame_actions(self, state, seat):
-        mine = tuple((str(a["number"]), f"#{a['number']} with {self._co(state, a, seat)}") for a in self._mine(state, seat))
-        races_choice = tuple(races.RACES.items())
-        out = [api.ActionSpec("propose", "Propose a race change", api.FormSpec((
-            api.Field("athlete", "Athlete", api.CHOICE, mine, required=True),
-            api.Field("race", "Race", api.CHOICE, races_choice, required=True),
-            api.Field("partner", "Partner athlete (three-legged race only)", api.INT, min_value=1,
-                      max_value=len(state["athletes"])),
-        ), submit_label="Propose", intro="It takes effect when every other controller accepts."))]
-        seen = list(enumerate(pregame.seen_by(state, seat), start=1))  # (the seat's number, proposal)
-        answerable = [(n, p) for n, p in seen if pregame.awaiting(p, state["athletes"], seat)]
-        if answerable:
-            out.append(self._proposal_action("accept", "A proposal waits for your answer", answerable, "I agree",
-                                             awaits_answer=True))
-        declinable = [(n, p) for n, p in seen if p["status"] == pregame.PENDING and p["proposer"] != seat]
-        if declinable:
-            out.append(self._proposal_action("decline", "Decline a proposal", declinable, "Decline"))
-        own = [(n, p) for n, p in seen if p["status"] == pregame.PENDING and p["proposer"] == seat]
-        if own:
-            out.append(self._proposal_action("withdraw", "Withdraw your proposal", own, "Withdraw"))
-        return out
-
-    @staticmethod
-    def _proposal_action(name, title, numbered, label, awaits_answer=False):
-        """Answered with a button beside each proposal in the inbox (the view template)."""
-        choices = tuple((str(n), f"{n}: {pregame.describe(p)}") for n, p in numbered)
-        return api.ActionSpec(name, title, api.FormSpec(
-            (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),), submit_label=label,
-            intro="Or decline it in the race proposals below." if awaits_answer else ""),
-            in_view=True, awaits_answer=awaits_answer)
+        return actions.offered(self, state, seat, open_phase_keys)
 
     def apply_action(self, state, seat, name, data, ctx, rng):
-        if not isinstance(data, dict) or type(seat) is not int or not 0 <= seat < len(state["names"]):
-            return api.Invalid("That action is not possible.")
-        if state["finished"]:
-            return api.Invalid("The match is over.")
-        handler = {"propose": self._propose, "accept": self._answer, "decline": self._answer,
-                   "withdraw": self._answer, "buy_pack": self._buy_pack}.get(name)
-        if handler is None:
-            return api.Invalid("There is no such action in this game.")
-        if name != "buy_pack" and state["round"] != 0:
-            return api.Invalid("Races can only be changed during the pregame.")
-        return handler(copy.deepcopy(state), seat, name, data, ctx)
-
-    def _propose(self, state, seat, name, data, ctx):
-        if set(data) - {"athlete", "race", "partner"}:
-            return api.Invalid("Unknown fields.")
-        athlete = as_int(data.get("athlete"))
-        partner = data.get("partner")
-        if partner is not None and type(partner) is not int:
-            return api.Invalid("The partner is an athlete's number.")
-        race = data.get("race") if isinstance(data.get("race"), str) else None
-        problem = pregame.check_proposal(state, seat, athlete if athlete is not None else -1, race, partner)
-        if problem:
-            return problem
-        return api.Transition(state, pregame.propose(state, seat, athlete, race, partner))
-
-    def _answer(self, state, seat, name, data, ctx):
-        if set(data) != {"proposal"}:
-            return api.Invalid("Choose a proposal.")
-        number = as_int(data["proposal"])
-        proposal = pregame.find(state, seat, number)
-        if proposal is None:
-            return api.Invalid("There is no such proposal for you.")
-        if proposal["status"] != pregame.PENDING:
-            return api.Invalid(f"Proposal {number} is no longer waiting for answers.")
-        if name == "withdraw":
-            if proposal["proposer"] != seat:
-                return api.Invalid("Only the player who made a proposal can withdraw it.")
-            return api.Transition(state, pregame.close(state, seat, proposal, pregame.WITHDRAWN))
-        if name == "decline":  # also after agreeing: an agreement can be taken back until it takes effect
-            if proposal["proposer"] == seat:
-                return api.Invalid("Withdraw your own proposal instead.")
-            return api.Transition(state, pregame.close(state, seat, proposal, pregame.DECLINED))
-        if seat in proposal["accepted"]:
-            return api.Invalid(f"You have already agreed to proposal {number}.")
-        return api.Transition(state, pregame.accept(state, seat, proposal))
-
-    def _buy_pack(self, state, seat, name, data, ctx):
-        pack = data.get("pack") if set(data) == {"pack"} else None
-        if not isinstance(pack, str) or pack not in cards.PACKS:
-            return api.Invalid("Choose one of the packs: QQ, WP, OP or X.")
-        price, contents = cards.PACKS[pack]
-        if state["packs"][seat][pack] >= cards.PACK_LIMIT:
-            return api.Invalid(f"You have bought the {pack} pack {cards.PACK_LIMIT} times already; that is the limit.")
-        balance = ctx.balance(seat, api.GARNET)
-        if balance < price:
-            return api.Invalid(f"The {pack} pack costs {price} garnet(s) and you have {balance}.")
-        state["packs"][seat][pack] += 1
-        for card in contents:
-            state["hands"][seat][card] += 1
-        event = api.private(seat, "qwop.pack", f"You bought a {pack} pack for {price} garnet(s): "
-                                              f"{', '.join(contents)} joined your hand ({cards.hand_text(state['hands'][seat])}).")
-        return api.Transition(state, [event], ledger=[api.LedgerDelta(seat, api.GARNET, -price, f"Co-op QWOP: {pack} pack")])
+        return actions.apply(state, seat, name, data, ctx)
 
     # the bots -------------------------------------------------------------------------------
     def random_submission(self, state, phase_key, seat, rng):
@@ -439,7 +333,7 @@ class CoopQwop(api.GameEngine):
         hand = dict(state["hands"][seat])
         allowed = MOVEMENT if self._final(state, n) else CARDS
         data = {}
-        for athlete in self._mine(state, seat):
+        for athlete in self.athletes_of(state, seat):
             deck = [c for c in allowed for _ in range(hand[c])]
             if deck and rng.random() > 0.1:  # sometimes leave a card for the deadline to draw
                 card = rng.choice(deck)
@@ -454,7 +348,7 @@ class CoopQwop(api.GameEngine):
         if "accept" in specs and rng.random() < 0.6:
             return "accept", {"proposal": specs["accept"].form.fields[0].choices[0][0]}
         if "propose" in specs and rng.random() < 0.3:
-            athlete = rng.choice(self._mine(state, seat))
+            athlete = rng.choice(self.athletes_of(state, seat))
             race = rng.choice(list(races.RACES))
             partner = None
             if race == races.THREE_LEGGED:

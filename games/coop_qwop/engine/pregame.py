@@ -13,6 +13,7 @@ from games import engine_api as api
 
 from .races import DASH, RACES, THREE_LEGGED
 
+PREGAME = "pregame"  # the pregame phase's key
 PENDING, TAKEN, DECLINED, WITHDRAWN, LAPSED = "pending", "taken", "declined", "withdrawn", "lapsed"
 MAX_PENDING_PER_SEAT = 30  # a bound on what one player can make others read
 

@@ -3,46 +3,24 @@
 The match is one chain of short steps, each opened the moment the last one closes: the
 Advantage holder's choice, then per phase five collaboration rounds of three steps (P from
 Player 1, Q from Player 2, both players' picks) and three shootouts. The operations' definitions
-and the shootouts' targets, P and Q stay with the host until the match ends."""
+and the shootouts' targets, P and Q stay with the host until the match ends.
+
+The order of the steps and what each waits on are in schedule.py; what each viewer sees is in
+views.py."""
 
 from __future__ import annotations
 
 import copy
-import functools
 
 from games import engine_api as api
 from games.values import as_int
 
 from . import operations as ops
+from . import views
+from .schedule import (ADVANTAGE, PHASES, SHOOTOUTS, phase_spec, picks_per_player, player_one, step_for,
+                       step_index, steps, waits_on)
 
-PHASES, COLLAB_ROUNDS, SHOOTOUTS = 3, 5, 3
-ADVANTAGE = "advantage"
 NUMBER_MAX = 999
-
-
-@functools.lru_cache(maxsize=1)
-def steps() -> tuple[dict, ...]:
-    """Every step of a match, in order. `round` counts collaboration rounds over the whole
-    match (1-15), so roles can alternate across phases; `number` counts shootouts (1-9)."""
-    out = [{"key": ADVANTAGE, "kind": ADVANTAGE, "phase": 0}]
-    for phase in range(1, PHASES + 1):
-        for i in range(1, COLLAB_ROUNDS + 1):
-            rnd = (phase - 1) * COLLAB_ROUNDS + i
-            for part in ("P", "Q", "picks"):
-                out.append({"key": f"collab-{rnd}-{part}", "kind": part, "phase": phase, "round": rnd, "index": i})
-        for s in range(1, SHOOTOUTS + 1):
-            number = (phase - 1) * SHOOTOUTS + s
-            out.append({"key": f"shootout-{number}", "kind": "shootout", "phase": phase, "number": number, "index": s})
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=1)
-def step_index() -> dict[str, int]:
-    return {step["key"]: i for i, step in enumerate(steps())}
-
-
-def picks_per_player(phase: int) -> int:
-    return phase + 1  # C3: 2, 3, 4
 
 
 class MysteryCosign(api.GameEngine):
@@ -133,49 +111,15 @@ class MysteryCosign(api.GameEngine):
         }
         holder = state["names"][state["advantage"]]
         event = api.public("cosign.start", f"{holder} holds the Advantage and chooses who is Player 1 first.")
-        return api.Transition(state, [event], [self._phase_spec(state, ADVANTAGE)])
+        return api.Transition(state, [event], [phase_spec(state, ADVANTAGE)])
 
-    # steps ----------------------------------------------------------------------------------
-    @staticmethod
-    def _step(key):
-        index = step_index().get(key) if isinstance(key, str) else None
-        return None if index is None else steps()[index]
-
-    @staticmethod
-    def player_one(state, rnd):
-        """C4: roles alternate every collaboration round across the whole match."""
-        first = state["first"]
-        return first if rnd % 2 == 1 else 1 - first
-
-    def _waits_on(self, state, step):
-        if step["kind"] == ADVANTAGE:
-            return (state["advantage"],)
-        if step["kind"] == "P":
-            return (self.player_one(state, step["round"]),)
-        if step["kind"] == "Q":
-            return (1 - self.player_one(state, step["round"]),)
-        return (0, 1)
-
-    def _phase_spec(self, state, key):
-        step, s = self._step(key), state["settings"]
-        duration = {ADVANTAGE: s["advantage_seconds"], "P": s["number_seconds"], "Q": s["number_seconds"],
-                    "picks": s["pick_seconds"], "shootout": s["shootout_seconds"]}[step["kind"]]
-        return api.PhaseSpec(key, self._title(state, step), self._waits_on(state, step), duration, close_early=True)
-
-    def _title(self, state, step):
-        if step["kind"] == ADVANTAGE:
-            return "The Advantage: who is Player 1 first"
-        if step["kind"] == "shootout":
-            return f"Shootout {step['index']} of phase {step['phase']}"
-        who = {"P": "P from Player 1", "Q": "Q from Player 2", "picks": "both players pick operations"}[step["kind"]]
-        return f"Collaboration {step['phase']}, round {step['index']}: {who}"
-
+    # steps (the order and who each waits on: schedule.py) -----------------------------------
     def _current(self, state, phase_key, seat):
         """The open step `phase_key` if `seat` may submit to it now, else None."""
-        step = self._step(phase_key)
+        step = step_for(phase_key)
         if step is None or state["finished"] or phase_key != state["step"]:
             return None
-        if type(seat) is not int or seat not in self._waits_on(state, step):
+        if type(seat) is not int or seat not in waits_on(state, step):
             return None
         return step
 
@@ -250,7 +194,7 @@ class MysteryCosign(api.GameEngine):
     def default_submission(self, state, phase_key, seat, last, rng):
         if last is not None:
             return last
-        step = self._step(phase_key)
+        step = step_for(phase_key)
         kind = step["kind"]
         if kind == ADVANTAGE:
             return {"first": "me"}
@@ -263,14 +207,14 @@ class MysteryCosign(api.GameEngine):
     # resolution -----------------------------------------------------------------------------
     def resolve(self, state, phase_key, submissions, rng):
         state = copy.deepcopy(state)
-        step = self._step(phase_key)
+        step = step_for(phase_key)
         events = getattr(self, f"_resolve_{step['kind'].lower()}")(state, step, submissions)
         following = step_index()[phase_key] + 1
         if following == len(steps()):
             self._decide(state)
             return api.Transition(state, events + [api.public("cosign.result", state["decided_by"])], finished=True)
         state["step"] = steps()[following]["key"]
-        return api.Transition(state, events, [self._phase_spec(state, state["step"])])
+        return api.Transition(state, events, [phase_spec(state, state["step"])])
 
     def _resolve_advantage(self, state, step, submissions):
         holder = state["advantage"]
@@ -279,7 +223,7 @@ class MysteryCosign(api.GameEngine):
         return [api.public("cosign.first", f"{state['names'][state['first']]} is Player 1 in the first round.")]
 
     def _resolve_p(self, state, step, submissions):
-        p1 = self.player_one(state, step["round"])
+        p1 = player_one(state, step["round"])
         state["collabs"].append({"round": step["round"], "phase": step["phase"], "index": step["index"],
                                  "player1": p1, "P": submissions[p1]["P"], "Q": None, "picks": [[], []], "results": {}})
         return [api.public("cosign.p", f"Round {step['phase']}.{step['index']}: {state['names'][p1]} (Player 1) gives P = "
@@ -338,63 +282,9 @@ class MysteryCosign(api.GameEngine):
         state["winner"] = state["advantage"]
         state["decided_by"] = f"The totals were never untied; {names[state['winner']]} wins with the Advantage."
 
-    # what each viewer sees ------------------------------------------------------------------
+    # what each viewer sees (views.py) -------------------------------------------------------
     def view(self, state, viewer):
-        reveal = viewer.is_host or state["finished"]
-        step = self._step(state["step"])
-        out = {
-            "names": state["names"],
-            "advantage": state["names"][state["advantage"]],
-            "step": None if state["finished"] else {**step, "title": self._title(state, step)},
-            "collabs": [self._public_collab(state, c) for c in state["collabs"]],
-            "notebook": self._notebook(state),
-            "shootouts": [{k: s[k] for k in ("number", "phase", "index", "points", "totals")} for s in state["shootouts"]],
-            "scores": state["shootouts"][-1]["totals"] if state["shootouts"] else [0, 0],
-            "finished": state["finished"],
-            "decided_by": state["decided_by"],
-            "timers": {key[: -len("_seconds")]: value for key, value in state["settings"].items() if key.endswith("_seconds")},
-        }
-        if not state["finished"] and step["kind"] in ("P", "Q", "picks"):
-            p1 = self.player_one(state, step["round"])
-            out["roles"] = {"player1": state["names"][p1], "player2": state["names"][1 - p1]}
-        if reveal:
-            out["operations"] = [{"letter": letter, "source": state["ops"][letter]} for letter in ops.LETTERS]
-            out["all_shootouts"] = [self._full_shootout(state, s) for s in state["shootouts"]]
-            out["all_targets"] = state["targets"]
-        elif viewer.kind == api.SEAT and viewer.seat in (0, 1):
-            out.update(self._seat_view(state, viewer.seat, step))
-        return out
-
-    def _public_collab(self, state, collab):
-        return {**{k: collab[k] for k in ("round", "phase", "index", "P", "Q", "results")},
-                "player1": state["names"][collab["player1"]],
-                "picks": [{"name": state["names"][seat], "letters": collab["picks"][seat]} for seat in (0, 1)]}
-
-    @staticmethod
-    def _notebook(state):
-        """Every collaboration result so far, grouped by operation (public)."""
-        book = {letter: [] for letter in ops.LETTERS}
-        for collab in state["collabs"]:
-            for letter, value in collab["results"].items():
-                book[letter].append({"round": collab["round"], "P": collab["P"], "Q": collab["Q"], "value": value})
-        return [{"letter": letter, "rows": rows} for letter, rows in book.items() if rows]
-
-    def _full_shootout(self, state, shootout):
-        rows = []
-        for seat, sub in enumerate(shootout["subs"]):
-            row = {"name": state["names"][seat], "points": shootout["points"][seat], "sub": sub}
-            if sub:
-                row["values"] = sub["values"]
-            rows.append(row)
-        return {"number": shootout["number"], "targets": state["targets"][shootout["number"] - 1], "rows": rows}
-
-    def _seat_view(self, state, seat, step):
-        mine = {"me": state["names"][seat],
-                "my_shootouts": [{"number": s["number"], "targets": state["targets"][s["number"] - 1],
-                                  "sub": _sent(s["subs"][seat]), "points": s["points"][seat]} for s in state["shootouts"]]}
-        if step["kind"] == "shootout":
-            mine["targets_now"] = state["targets"][step["number"] - 1]
-        return mine
+        return views.view(state, viewer)
 
     # the end --------------------------------------------------------------------------------
     def outcome(self, state):
@@ -408,7 +298,7 @@ class MysteryCosign(api.GameEngine):
 
     # the bot --------------------------------------------------------------------------------
     def random_submission(self, state, phase_key, seat, rng):
-        step = self._step(phase_key)
+        step = step_for(phase_key)
         kind = step["kind"] if step else None
         if kind == ADVANTAGE:
             return {"first": rng.choice(["me", "opponent"])}
@@ -420,12 +310,6 @@ class MysteryCosign(api.GameEngine):
             target = rng.choice(state["targets"][step["number"] - 1])
             return {"target": str(target), "P": rng.randint(0, NUMBER_MAX), "Q": rng.randint(0, NUMBER_MAX)}
         return {}
-
-
-
-def _sent(sub):
-    """What a player sent in a shootout, without the values it gave (those stay hidden)."""
-    return {k: sub[k] for k in ("target", "P", "Q")} if sub else None
 
 
 ENGINE = MysteryCosign()

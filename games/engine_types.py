@@ -1,0 +1,245 @@
+"""The values that cross the contract between the platform and a game engine: who is looking
+(Viewer), what the log says (Event), the phases and forms an engine asks for (PhaseSpec, Field,
+FormSpec, ActionSpec), what the platform tells it (SeatInfo, Context), what its calls return
+(Invalid, Transition, LedgerDelta, Standing, Outcome), and the constants these use (visibility,
+field kinds, the season ledger's kinds and statuses).
+
+Import them from games.engine_api, the single public import point: they live here only so that
+engine_api.py reads as the contract itself (GameEngine). Pure Python: no Django import."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# --- who is looking --------------------------------------------------------------------------
+
+SPECTATOR = "spectator"
+SEAT = "seat"
+HOST = "host"
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who a view or an event is for: a spectator, one seat, or the host."""
+
+    kind: str
+    seat: int | None = None
+
+    @classmethod
+    def spectator(cls) -> Viewer:
+        return cls(SPECTATOR)
+
+    @classmethod
+    def host(cls) -> Viewer:
+        return cls(HOST)
+
+    @classmethod
+    def for_seat(cls, seat: int) -> Viewer:
+        return cls(SEAT, seat)
+
+    @property
+    def is_host(self) -> bool:
+        return self.kind == HOST
+
+    @property
+    def is_spectator(self) -> bool:
+        return self.kind == SPECTATOR
+
+
+# --- events ----------------------------------------------------------------------------------
+
+PUBLIC = "public"  # everyone, spectators included
+PRIVATE = "private"  # one seat (and the host)
+HOST_ONLY = "host"  # the host only (until the match ends)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the match's log. `text` is what a person reads; `data` is for programs."""
+
+    kind: str
+    text: str
+    visibility: str = PUBLIC
+    seat: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def visible_to(self, viewer: Viewer) -> bool:
+        if viewer.is_host or self.visibility == PUBLIC:
+            return True
+        return self.visibility == PRIVATE and viewer.kind == SEAT and viewer.seat == self.seat
+
+
+def public(kind: str, text: str, **data: Any) -> Event:
+    return Event(kind, text, PUBLIC, None, data)
+
+
+def private(seat: int, kind: str, text: str, **data: Any) -> Event:
+    return Event(kind, text, PRIVATE, seat, data)
+
+
+def host_only(kind: str, text: str, **data: Any) -> Event:
+    return Event(kind, text, HOST_ONLY, None, data)
+
+
+# --- phases and forms ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    """A window the engine wants opened: who it waits on, for how long.
+
+    `key` is unique within a match and stable (it names the phase in submissions and replays).
+    A phase that waits on nobody (a pregame for immediate actions only) closes at its deadline.
+    With `close_early`, the phase closes as soon as every seat it waits on has submitted.
+    With `submitters_public` off, who has submitted is itself secret (anonymous proposals): only
+    the host is shown it; players and spectators see nothing of it until the phase closes.
+    """
+
+    key: str
+    title: str
+    waits_on: tuple[int, ...]
+    duration: int  # seconds
+    close_early: bool = False
+    submitters_public: bool = True
+
+
+INT = "int"
+CHOICE = "choice"
+RADIO = "radio"  # a CHOICE shown as buttons to tap, for short lists on a phone
+MULTICHOICE = "multichoice"
+TEXT = "text"
+DURATION = "duration"  # settings only: a number of seconds, typed by the host as 30s, 10m, 24h or 2d
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of a form. The platform renders it and coerces the posted string(s) to:
+    INT -> int, CHOICE and RADIO -> str (one of the choice values), MULTICHOICE -> list[str],
+    TEXT -> str (at most `max_length`). A blank optional field is left out of the data."""
+
+    name: str
+    label: str
+    kind: str = CHOICE
+    choices: tuple[tuple[str, str], ...] = ()
+    min_value: int | None = None
+    max_value: int | None = None
+    max_length: int = 200
+    required: bool = False
+    help: str = ""
+    initial: Any = None
+
+
+@dataclass(frozen=True)
+class FormSpec:
+    fields: tuple[Field, ...]
+    submit_label: str = "Submit"
+    intro: str = ""
+
+
+NO_FORM = FormSpec((), intro="Nothing to submit here.")  # for a phase or seat with nothing to send
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An immediate action a seat may take now (a purchase, a proposal, an acceptance).
+    With `in_view`, the game's own view template shows its buttons (say, one per proposal in
+    an inbox) and the platform does not add its generic form. With `awaits_answer`, someone is
+    waiting on this seat's answer: the play page puts the action at its top, form and all."""
+
+    name: str
+    title: str
+    form: FormSpec
+    in_view: bool = False
+    awaits_answer: bool = False
+
+
+# --- results of engine calls -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """A refusal a player can read. Engines return it instead of raising."""
+
+    message: str
+
+
+GARNET = "garnet"
+TOKEN_OF_LIFE = "token_of_life"
+MARK_OF_ELIMINATION = "mark_of_elimination"
+ELIMINATION_CANDIDATE = "elimination_candidate"
+COMMUNAL_GARNET = "communal_garnet"
+ELIMINATED = "eliminated"  # confirming it also marks the season player eliminated
+LEDGER_KINDS = (GARNET, TOKEN_OF_LIFE, MARK_OF_ELIMINATION, ELIMINATION_CANDIDATE, COMMUNAL_GARNET, ELIMINATED)
+
+
+MARK_NEXT = "next"  # a Mark of Elimination for the next Main Match
+MARK_THIS_AND_NEXT = "this_and_next"  # ... for this Main Match and the next
+MARK_LASTS = (MARK_NEXT, MARK_THIS_AND_NEXT)
+
+
+@dataclass(frozen=True)
+class LedgerDelta:
+    """A change to the season ledger. `seat` None means the season's communal pool. A Mark of
+    Elimination says which Main Matches it is for (`lasts`, one of MARK_LASTS); it falls away
+    after them."""
+
+    seat: int | None
+    kind: str
+    amount: int
+    reason: str
+    lasts: str = ""
+
+
+@dataclass
+class Transition:
+    """What an engine call produced: the new state, events, and phases to open now."""
+
+    state: dict[str, Any]
+    events: list[Event] = field(default_factory=list)
+    open: list[PhaseSpec] = field(default_factory=list)
+    finished: bool = False
+    ledger: list[LedgerDelta] = field(default_factory=list)  # immediate actions only
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    index: int
+    name: str
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the platform knows that the rules may need: each seat's season balances."""
+
+    balances: dict[int, dict[str, int]] = field(default_factory=dict)
+
+    def balance(self, seat: int, kind: str) -> int:
+        return self.balances.get(seat, {}).get(kind, 0)
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    place: int
+    score: float
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    standings: list[Standing]
+    awards: list[LedgerDelta]
+    summary: str = ""
+    # Season statuses the result proposes, confirmed by the host with the awards: seat -> one of
+    # STATUSES ("heaven" or "hell": where a Main Match sends its players).
+    statuses: dict[int, str] = field(default_factory=dict)
+    # Balances the rules cap after the match (F10: extra tokens of life must be given away):
+    # (kind, the most a player may keep, the seats who may receive). The platform works out the
+    # transfers from the season balances and offers them to the host on the confirm page.
+    forced_gifts: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
+
+
+HEAVEN, HELL = "heaven", "hell"
+STATUSES = (HEAVEN, HELL)
