@@ -56,6 +56,15 @@ def access_match_public(user, match_id):
     return match
 
 
+def access_match_steps(user, match_id):
+    """A match whose step-through the user may read: a finished one, anyone; one still being
+    played (or cancelled), only its hosts; else 404, as for a match that does not exist."""
+    match = get_object_or_404(Match.objects.select_related("season"), pk=match_id)
+    if match.state is None or (match.status != Match.FINISHED and not is_host(user, match.season)):
+        raise Http404("No such match.")
+    return match
+
+
 def access_match_status(user, match_id):
     """A match whose status the user may poll: any but a draft, which only its hosts and its
     seated players may (a seated player's "starts soon" page turns live by it)."""

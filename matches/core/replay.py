@@ -11,25 +11,41 @@ def replay(match):
     """Return a list of differences (empty when the stored match is exactly reproduced)."""
     if match.state is None:
         return []
+    problems, state = [], None
+    for step, item, state in replayed_steps(match, problems):
+        if state is None:
+            return problems
+        if state_hash(state) != item.state_hash:
+            problems.append(f"step {step}: the state differs from the one stored then")
+    if state is not None and state != match.state:
+        problems.append("the final state differs from the stored state")
+    return problems
+
+
+def replayed_steps(match, problems=None):
+    """(step, the stored action or closed phase, the state right after it), in the order they
+    happened, each state rebuilt from the seed and what was stored (nothing else is read). The
+    state is None where an action is now refused (noted in `problems`), and nothing follows."""
+    problems = [] if problems is None else problems
     engine = engine_of(match)
     seats = list(match.seats.select_related("season_player").order_by("seat"))
     infos = [SeatInfo(s.seat, s.season_player.display_name, s.role) for s in seats]
     state = engine.setup(infos, match.settings, derive_rng(match.seed, "setup")).state
     steps = [(a.step, a) for a in match.actions.select_related("player")]
     steps += [(p.closed_step, p) for p in match.phases.filter(status=Phase.CLOSED)]
-    problems = []
     for step, item in sorted(steps, key=lambda pair: pair[0]):
         if isinstance(item, Phase):
             state = _replay_close(match, engine, state, item, problems)
         else:
             state = _replay_action(match, engine, state, step, item, problems)
+        yield step, item, state
         if state is None:
-            return problems
-        if state_hash(state) != item.state_hash:
-            problems.append(f"step {step}: the state differs from the one stored then")
-    if state != match.state:
-        problems.append("the final state differs from the stored state")
-    return problems
+            return
+
+
+def states_after_phases(match):
+    """[(closed phase, the state right after it closed)], rebuilt by the replay."""
+    return [(item, state) for _, item, state in replayed_steps(match) if isinstance(item, Phase) and state is not None]
 
 
 def _replay_action(match, engine, state, step, action, problems):

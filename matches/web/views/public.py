@@ -6,7 +6,8 @@ from django.shortcuts import get_object_or_404, render
 from games import registry
 from games.engine_api import Viewer
 
-from matches.core.access import access_match_public, access_match_status, seat_of
+from matches.core.access import access_match_public, access_match_status, access_match_steps, is_host, seat_of
+from matches.core.steps import step_picture
 from matches.models import Match, Season
 from matches.core.presenters import match_picture
 from matches.seasons.season_page import season_picture
@@ -29,6 +30,16 @@ def match_public(request, match_id):
     picture = match_picture(match, Viewer.spectator())
     picture["my_seat"] = seat_of(request.user, match.pk) if request.user.is_authenticated else None
     return render(request, "matches/match_public.html", picture)
+
+
+def match_steps(request, match_id, number=1):
+    """A finished match, one closed phase at a time (a running one: its hosts only)."""
+    match = access_match_steps(request.user, match_id)
+    viewer = Viewer.host() if is_host(request.user, match.season) else Viewer.spectator()
+    picture = step_picture(match, viewer, number)
+    if picture is None:
+        raise Http404("No such step.")
+    return render(request, "matches/match_steps.html", picture)
 
 
 def match_status(request, match_id):
