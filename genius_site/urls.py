@@ -31,6 +31,7 @@ urlpatterns = [
     path("play/<id:match_id>/talk/messages/<slug:token>/", talk.change, name="talk_change"),
     # host
     path("host/", console.console, name="host_console"),
+    path("host/help/", console.host_help, name="host_help"),
     path("host/seasons/<slug:slug>/", console.season_desk, name="host_season"),
     path("host/seasons/<slug:slug>/players/", console.add_player, name="host_add_player"),
     path("host/seasons/<slug:slug>/ledger/", console.ledger_entries, name="host_ledger"),

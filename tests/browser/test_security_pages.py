@@ -44,7 +44,7 @@ class SecurityPagesTestCase(BaseTransactionTestCase):
                 hana = person(browser, self.stack.url, self.hana, phone=phone)
                 for path in (f"/host/matches/{m}/", "/admin/", f"/admin/matches/match/{m}/change/",
                              "/admin/matches/seasonplayer/add/", f"/admin/matches/season/{self.season.pk}/change/",
-                             "/host/", "/host/seasons/season-one/", "/host/seasons/season-one/matches/new/",
+                             "/host/", "/host/help/", "/host/seasons/season-one/", "/host/seasons/season-one/matches/new/",
                              "/host/seasons/season-one/matches/new/?game=mystery_cosign", "/no/such/page/"):
                     self.visit(hana, path, f"csp-{size}{path}")
 

@@ -42,8 +42,17 @@ class HostConsoleTestCase(BaseTestCase):
             self.client.force_login(who)
             self.assertEqual(self.client.get(reverse("host_console")).status_code, 404)
             self.assertEqual(self.client.get(reverse("host_season", args=[self.season.slug])).status_code, 404)
+            self.assertEqual(self.client.get(reverse("host_help")).status_code, 404)
         self.client.logout()
         self.assertEqual(self.client.get(reverse("host_console")).status_code, 302)  # to log in
+
+    def test_it_links_a_short_page_on_how_a_season_runs(self):
+        self.client.force_login(self.hana)
+        console = self.client.get(reverse("host_console"))
+        self.assertContains(console, f'href="{reverse("host_help")}"')
+        page = self.client.get(reverse("host_help"))
+        self.assertContains(page, "How a season runs")
+        self.assertContains(page, "Review and confirm the result")
 
     def test_it_shows_only_the_seasons_one_hosts(self):
         other = Season.objects.create(name="Other Season", slug="other")

@@ -28,6 +28,14 @@ def console(request):
 
 
 @login_required
+def host_help(request):
+    """How a season runs, in short: for hosts (docs/hosting.md is the long version)."""
+    if not hosts_any_season(request.user):
+        raise Http404("You host no season.")
+    return render(request, "matches/host_help.html")
+
+
+@login_required
 def season_desk(request, slug):
     season = access_season_as_host(request.user, slug)
     return render(request, "matches/host_season.html", _desk(request, season))
