@@ -182,7 +182,8 @@ def player_part(match, player, open_phases):
     balances = balances_for(match.season, [player.season_player_id]).get(player.season_player_id, {})
     answers = [a for a in actions if a["spec"].awaits_answer]
     return {"player": player, "forms": forms, "actions": actions, "answers": answers, "my_submissions": mine,
-            "balances": balances}
+            "balances": balances, "forms_waiting": [f for f in forms if not f["last"]],
+            "forms_sent": [f for f in forms if f["last"]]}
 
 
 def viewer_for_player(player):

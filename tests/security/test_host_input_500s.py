@@ -90,6 +90,8 @@ class DraftHostPageTestCase(BaseTestCase):
                 page = self.client.get(reverse("match_host", args=[draft.pk]))
                 self.assertEqual(page.status_code, 200)
                 self.assertContains(page, "The game's picture appears here when the match starts.")
+                self.assertContains(page, "Live updates start with the match.")  # no socket for a draft
+                self.assertNotContains(page, "data-socket=")
                 self.assertEqual(self.client.get(reverse("edit_match", args=[draft.pk])).status_code, 200)
 
 

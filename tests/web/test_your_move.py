@@ -41,6 +41,17 @@ class YourMoveTestCase(BaseTestCase):
         self.assertLess(html.index('class="card move-form"'), html.index('id="live-state"'))
         self.assertIn(f'href="#phase-{self.open_phase().pk}"', html)
 
+    def test_it_tells_a_player_what_they_sent_apart_from_what_still_waits_on_them(self):
+        self.start()
+        self.client.force_login(self.alice)
+        lifecycle.do_submit(self.open_phase().pk, self.seat("alice"), {"bid": 4})
+        html = self.client.get(reverse("match_play", args=[self.match.pk])).content.decode()
+        bar = html[html.index('class="turn-bar'):html.index("</div>", html.index('class="turn-bar'))]
+        self.assertNotIn("Waiting on you", bar)
+        self.assertNotIn("your-turn", bar)
+        self.assertIn("<strong>Sent</strong>", bar)
+        self.assertIn("you can change it for", bar)
+
     def test_it_keeps_the_form_while_paused_and_says_so(self):
         self.start()
         lifecycle.do_pause(self.match.pk)
