@@ -32,6 +32,7 @@ urlpatterns = [
     # host
     path("host/", console.console, name="host_console"),
     path("host/help/", console.host_help, name="host_help"),
+    path("host/new-season/", console.new_season, name="host_new_season"),
     path("host/seasons/<slug:slug>/", console.season_desk, name="host_season"),
     path("host/seasons/<slug:slug>/players/", console.add_player, name="host_add_player"),
     path("host/seasons/<slug:slug>/ledger/", console.ledger_entries, name="host_ledger"),

@@ -24,6 +24,25 @@ def hosts_any_season(user):
     return user.is_authenticated and (user.is_superuser or hosted_seasons(user).exists())
 
 
+def may_create_season(user):
+    """Superusers, and staff given Django's `matches.add_season` permission, start new seasons
+    from the console (and host what they start)."""
+    if not (user.is_authenticated and user.is_active):
+        return False
+    return user.is_superuser or (user.is_staff and user.has_perm("matches.add_season"))
+
+
+def uses_console(user):
+    """Whether the host console is theirs: they host a season, or may start one."""
+    return hosts_any_season(user) or may_create_season(user)
+
+
+def access_season_creation(user):
+    """Nothing for whoever may start a season; otherwise 404, as the other host pages answer."""
+    if not may_create_season(user):
+        raise Http404("No such page.")
+
+
 def access_season_as_host(user, slug):
     """The season if `user` hosts it; otherwise 404, as for a season that does not exist."""
     season = hosted_seasons(user).filter(slug=slug).first()

@@ -5,7 +5,8 @@ import logging
 from datetime import timedelta
 
 from matches import clock
-from matches.core.access import hosted_seasons
+from matches.core.access import hosted_seasons, may_create_season
+from matches.hosting.host_forms import NewSeasonForm
 from matches.models import Match, Phase, Submission
 from matches.core.start_checks import check_start
 
@@ -55,11 +56,14 @@ def next_step(match):
     return ""
 
 
-def console_picture(user):
-    seasons = list(hosted_seasons(user).order_by("name"))
+def console_picture(user, new_season_form=None):
+    """Each hosted season (the newest first) with its matches, and the new season form for whoever
+    may start one."""
+    seasons = list(hosted_seasons(user).order_by("-created_at", "-pk"))
     matches = (Match.objects.filter(season__in=seasons).exclude(status=Match.CANCELLED)
                .prefetch_related("seats__season_player").order_by("-created_at"))
     rows = match_rows(matches)
     for season in seasons:
         season.console_matches = [m for m in rows if m.season_id == season.pk]
-    return {"seasons": seasons}
+    form = (new_season_form or NewSeasonForm()) if may_create_season(user) else None
+    return {"seasons": seasons, "new_season_form": form}

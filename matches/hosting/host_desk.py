@@ -1,17 +1,57 @@
-"""A host's writes outside a running match: adding a player, ledger entries for many players at
-once, and creating or changing a draft match with its seats. Each is a check then a do, in one
+"""A host's writes outside a running match: starting a season, adding a player, ledger entries for
+many players at once, and creating or changing a draft match with its seats. Each is a check then a do, in one
 transaction; the views only translate forms into these calls."""
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils.text import slugify
 
 from games import registry
 from games.engine_api import ELIMINATED
 
 from matches.core import start_checks
 from matches.core.lifecycle import Done, Refused
-from matches.models import LedgerEntry, Match, MatchPlayer, SeasonPlayer, kind_labels
+from matches.models import LedgerEntry, Match, MatchPlayer, Season, SeasonPlayer, kind_labels
 from matches.models import new_seed
+
+
+SEASON_NAME_LENGTH = Season._meta.get_field("name").max_length
+SLUG_BASE_LENGTH = Season._meta.get_field("slug").max_length - 10  # room for a "-12" suffix
+
+
+def check_create_season(name):
+    if not name.strip():
+        raise Refused("A season needs a name.")
+    if len(name.strip()) > SEASON_NAME_LENGTH:
+        raise Refused(f"A season's name has at most {SEASON_NAME_LENGTH} characters.")
+    if Season.objects.filter(name__iexact=name.strip()).exists():
+        raise Refused(f"There is already a season called {name.strip()}: choose another name.")
+
+
+def season_slug(name):
+    """The season's address from its name, unique: "season-one", else "season-one-2", "-3"..."""
+    base = slugify(name)[:SLUG_BASE_LENGTH].strip("-") or "season"
+    taken = set(Season.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    slug, number = base, 1
+    while slug in taken:
+        number += 1
+        slug = f"{base}-{number}"
+    return slug
+
+
+def do_create_season(name, by):
+    """A new season named `name`, hosted by `by` (who started it)."""
+    check_create_season(name)
+    name = name.strip()
+    for _ in range(3):  # another season took the slug between the look and the write: try the next
+        try:
+            with transaction.atomic():
+                season = Season.objects.create(name=name, slug=season_slug(name))
+                season.hosts.add(by)
+        except IntegrityError:
+            continue
+        return Done(f"{name} is ready: add its players on its desk."), season
+    raise Refused("Another season was started with that name a moment ago: try again.")
 
 
 def do_add_player(season, username, display_name):

@@ -1,5 +1,6 @@
 """Forms of the host's pages: the match setup (game settings, seats), extending a deadline in
-the host's own time zone, confirming a result, adding players, ledger entries for many players."""
+the host's own time zone, confirming a result, a new season, adding players, ledger entries for
+many players."""
 
 import zoneinfo
 from datetime import timezone as dt_timezone
@@ -107,6 +108,11 @@ class AwardForm(forms.Form):
 
 
 AwardFormSet = forms.formset_factory(AwardForm, extra=1, can_delete=True)
+
+
+class NewSeasonForm(forms.Form):
+    name = forms.CharField(max_length=100, label="Name of the new season",
+                           help_text="Its address is made from the name; you will host it.")
 
 
 class AddPlayerForm(forms.Form):

@@ -3,7 +3,7 @@ when, one tap from their play page. Built lazily, so a page that does not show i
 
 from django.utils.functional import SimpleLazyObject
 
-from matches.core.access import hosts_any_season
+from matches.core.access import uses_console
 from matches.models import Match, MatchPlayer, Phase, Submission
 
 
@@ -25,4 +25,4 @@ def your_move(request):
     if user is None or not user.is_authenticated:
         return {}
     return {"my_matches": SimpleLazyObject(lambda: my_matches(user)),
-            "is_a_host": SimpleLazyObject(lambda: hosts_any_season(user))}
+            "is_a_host": SimpleLazyObject(lambda: uses_console(user))}

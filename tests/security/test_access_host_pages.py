@@ -34,6 +34,7 @@ class HostPagesAccessTestCase(BaseTestCase):
                 (reverse("host_phase", args=[m, self.phase.pk]), {"close": "1"}),
                 (reverse("host_phase", args=[m, self.phase.pk]), {"add": "3600"}),
                 (reverse("host_confirm", args=[m]), {}),
+                (reverse("host_new_season"), {"name": "Zed Season"}),
                 (reverse("new_match", args=[s]) + "?game=fixture",
                  {"title": "X", "kind": "main", "rounds": "1", "round_seconds": "1m", "close_early": "true",
                   "players": [self.members["alice"].pk, self.members["bob"].pk]})]
@@ -45,6 +46,7 @@ class HostPagesAccessTestCase(BaseTestCase):
         self.assertFalse(LedgerEntry.objects.exists())
         self.assertFalse(SeasonPlayer.objects.filter(display_name="Zed").exists())
         self.assertEqual(Match.objects.count(), 1)
+        self.assertFalse(Season.objects.filter(name="Zed Season").exists())
 
     def test_it_sends_anonymous_visitors_to_log_in(self):
         self.deadline = self.phase.deadline

@@ -10,9 +10,9 @@ from django.views.decorators.http import require_POST
 from games import registry
 
 from matches.hosting import host_desk
-from matches.core.access import access_match_as_host, access_season_as_host, hosts_any_season
+from matches.core.access import access_match_as_host, access_season_as_host, access_season_creation, uses_console
 from matches.hosting.console_page import console_picture, match_rows
-from matches.hosting.host_forms import AddPlayerForm, BulkLedgerForm, MatchSetupForm
+from matches.hosting.host_forms import AddPlayerForm, BulkLedgerForm, MatchSetupForm, NewSeasonForm
 from matches.core.lifecycle import Refused
 from matches.models import Match
 from matches.hosting.settings_forms import initial_settings
@@ -22,7 +22,7 @@ from matches.hosting.invites import invite_path, may_hand_invite
 
 @login_required
 def console(request):
-    if not hosts_any_season(request.user):
+    if not uses_console(request.user):
         raise Http404("You host no season.")
     return render(request, "matches/host_console.html", console_picture(request.user))
 
@@ -33,6 +33,23 @@ def host_help(request):
     if not hosts_any_season(request.user):
         raise Http404("You host no season.")
     return render(request, "matches/host_help.html")
+
+
+@login_required
+def new_season(request):
+    access_season_creation(request.user)
+    if request.method != "POST":
+        return redirect("host_console")
+    form = NewSeasonForm(request.POST)
+    if form.is_valid():
+        try:
+            done, _ = host_desk.do_create_season(form.cleaned_data["name"], by=request.user)
+        except Refused as refusal:
+            form.add_error("name", str(refusal))
+        else:
+            messages.success(request, done.message)
+            return redirect("host_console")
+    return render(request, "matches/host_console.html", console_picture(request.user, form), status=400)
 
 
 @login_required
