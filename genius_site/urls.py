@@ -36,6 +36,7 @@ urlpatterns = [
     path("host/seasons/<slug:slug>/", console.season_desk, name="host_season"),
     path("host/seasons/<slug:slug>/players/", console.add_player, name="host_add_player"),
     path("host/seasons/<slug:slug>/ledger/", console.ledger_entries, name="host_ledger"),
+    path("host/seasons/<slug:slug>/statuses/", console.statuses, name="host_statuses"),
     path("host/seasons/<slug:slug>/matches/new/", console.new_match, name="new_match"),
     path("host/matches/<id:match_id>/setup/", console.edit_match, name="edit_match"),
     path("host/matches/<id:match_id>/", host.match_host, name="match_host"),

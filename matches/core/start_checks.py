@@ -30,7 +30,7 @@ def check_start(match):
         return "Seats must be numbered 0, 1, 2, … without gaps."
     roles = [seat_role(engine, s) for s in seats]
     if engine.roles and any(role not in engine.roles for role in roles):
-        return f"Every seat needs a role: one of {', '.join(engine.roles)}."
+        return missing_roles(engine, [s for s, role in zip(seats, roles) if role not in engine.roles])
     problem = engine.roles and engine.check_roles(roles)
     if problem:
         return problem
@@ -39,6 +39,16 @@ def check_start(match):
         return problem
     settings = engine.validate_settings(match.settings, len(seats))
     return settings.message if isinstance(settings, Invalid) else None
+
+
+def missing_roles(engine, seats):
+    """What to do about seats without a role: their players' Heaven or Hell (when the game seats
+    by it), or a role chosen in the setup."""
+    names = ", ".join(s.season_player.display_name for s in seats)
+    if engine.role_for_status:
+        return (f"Every seat needs a role: set each player's Heaven or Hell on the season's desk, or choose "
+                f"roles in the match's setup. Not yet decided: {names}.")
+    return f"Every seat needs a role: choose one of {', '.join(engine.roles)} in the match's setup for {names}."
 
 
 def settings_problem(engine, settings, seats):

@@ -1,5 +1,5 @@
 """A host's writes outside a running match: starting a season, adding a player, ledger entries for
-many players at once, and creating or changing a draft match with its seats. Each is a check then a do, in one
+many players at once, Heaven or Hell for many players at once, and creating or changing a draft match with its seats. Each is a check then a do, in one
 transaction; the views only translate forms into these calls."""
 
 from django.contrib.auth.models import User
@@ -7,11 +7,11 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from games import registry
-from games.engine_api import ELIMINATED
+from games.engine_api import ELIMINATED, HEAVEN, HELL
 
 from matches.core import start_checks
 from matches.core.lifecycle import Done, Refused
-from matches.models import LedgerEntry, Match, MatchPlayer, Season, SeasonPlayer, kind_labels
+from matches.models import LedgerEntry, Match, MatchPlayer, Season, SeasonPlayer, StatusChange, kind_labels
 from matches.models import new_seed
 
 
@@ -108,6 +108,45 @@ def do_bulk_entries(season, players, kind, amount, reason, by):
             SeasonPlayer.objects.filter(pk__in=[p.pk for p in players]).update(status=SeasonPlayer.ELIMINATED)
     label = kind_labels(season)[kind]
     return Done(f"{amount:+d} {label} written for {len(players)} player{'s' if len(players) != 1 else ''}.")
+
+
+REALM_NAMES = {HEAVEN: "Heaven", HELL: "Hell"}
+REASON_LENGTH = StatusChange._meta.get_field("reason").max_length
+
+
+def check_set_statuses(season, players, realm, reason):
+    if realm not in REALM_NAMES:
+        raise Refused("Choose Heaven or Hell.")
+    if not players:
+        raise Refused("Choose at least one player.")
+    if any(p.season_id != season.pk for p in players):
+        raise Refused("Every player must be of this season.")
+    if not reason.strip():
+        raise Refused("Every change of Heaven or Hell needs a reason: it is kept in the season's history.")
+    if len(reason.strip()) > REASON_LENGTH:
+        raise Refused(f"A reason has at most {REASON_LENGTH} characters.")
+
+
+def do_set_statuses(season, players, realm, reason, by):
+    """Heaven or Hell for each of `players`, all or none, each change kept in the season's
+    history (StatusChange) with the host's reason. Players already there are left as they are."""
+    check_set_statuses(season, players, realm, reason)
+    place = REALM_NAMES[realm]
+    with transaction.atomic():
+        locked = list(SeasonPlayer.objects.select_for_update().filter(pk__in=[p.pk for p in players])
+                      .order_by("display_name"))
+        moving = [p for p in locked if p.realm != realm]
+        if not moving:
+            raise Refused(f"Already in {place}: nothing changed.")
+        StatusChange.objects.bulk_create([
+            StatusChange(season=season, player=p, previous=p.realm, realm=realm, reason=reason.strip(), created_by=by)
+            for p in moving])
+        SeasonPlayer.objects.filter(pk__in=[p.pk for p in moving]).update(realm=realm)
+    staying = [p.display_name for p in locked if p.realm == realm]
+    message = f"{place} for {', '.join(p.display_name for p in moving)}."
+    if staying:
+        message += f" Already there: {', '.join(staying)}."
+    return Done(message)
 
 
 def check_draft(season, game, seats):

@@ -11,6 +11,8 @@ from django.utils import timezone
 
 from games import registry
 
+from games.engine_api import HEAVEN, HELL
+
 from matches.models import Match, kind_labels
 from matches.hosting.settings_forms import settings_fields, settings_from
 
@@ -120,6 +122,26 @@ class AddPlayerForm(forms.Form):
     username = forms.CharField(max_length=150, validators=[UnicodeUsernameValidator()],
                                help_text="A new username creates the account and its invite link; "
                                          "an existing one joins as it is.")
+
+
+class StatusForm(forms.Form):
+    """Heaven or Hell for the players ticked, with the reason kept in the season's history."""
+
+    realm = forms.ChoiceField(choices=[(HEAVEN, "Heaven"), (HELL, "Hell")], label="Send to")
+    players = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple,
+                                             error_messages={"required": "Choose at least one player."})
+    reason = forms.CharField(max_length=300, help_text="Kept in the season's history, e.g. \"Result of the opening match\".",
+                             error_messages={"required": "Every change of Heaven or Hell needs a reason: "
+                                                         "it is kept in the season's history."})
+
+    def __init__(self, season, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = season.players.select_related("user")
+        self.fields["players"].label_from_instance = status_label
+
+
+def status_label(member):
+    return f"{player_label(member)}: {member.get_realm_display()}"
 
 
 class BulkLedgerForm(forms.Form):

@@ -5,7 +5,7 @@ nothing; the season's host gets the page."""
 from django.urls import reverse
 
 from games.engine_api import GARNET
-from matches.models import LedgerEntry, Match, Season, SeasonPlayer
+from matches.models import LedgerEntry, Match, Season, SeasonPlayer, StatusChange
 from tests.support.base import BaseTestCase
 
 
@@ -35,6 +35,8 @@ class HostPagesAccessTestCase(BaseTestCase):
                 (reverse("host_phase", args=[m, self.phase.pk]), {"add": "3600"}),
                 (reverse("host_confirm", args=[m]), {}),
                 (reverse("host_new_season"), {"name": "Zed Season"}),
+                (reverse("host_statuses", args=[s]), {"players": [self.members["alice"].pk], "realm": "hell",
+                                                      "reason": "x"}),
                 (reverse("new_match", args=[s]) + "?game=fixture",
                  {"title": "X", "kind": "main", "rounds": "1", "round_seconds": "1m", "close_early": "true",
                   "players": [self.members["alice"].pk, self.members["bob"].pk]})]
@@ -47,6 +49,7 @@ class HostPagesAccessTestCase(BaseTestCase):
         self.assertFalse(SeasonPlayer.objects.filter(display_name="Zed").exists())
         self.assertEqual(Match.objects.count(), 1)
         self.assertFalse(Season.objects.filter(name="Zed Season").exists())
+        self.assertFalse(StatusChange.objects.exists())
 
     def test_it_sends_anonymous_visitors_to_log_in(self):
         self.deadline = self.phase.deadline

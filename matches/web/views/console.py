@@ -1,5 +1,6 @@
-"""The host console: every hosted season's matches at a glance, a season's desk (players, invite
-links, ledger entries for many at once), and a draft's setup from the game's own settings form."""
+"""The host console: every hosted season's matches at a glance (and a new season), a season's desk
+(players, invite links, ledger entries and Heaven or Hell for many at once), and a draft's setup
+from the game's own settings form."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,7 +13,7 @@ from games import registry
 from matches.hosting import host_desk
 from matches.core.access import access_match_as_host, access_season_as_host, access_season_creation, uses_console
 from matches.hosting.console_page import console_picture, match_rows
-from matches.hosting.host_forms import AddPlayerForm, BulkLedgerForm, MatchSetupForm, NewSeasonForm
+from matches.hosting.host_forms import AddPlayerForm, BulkLedgerForm, MatchSetupForm, NewSeasonForm, StatusForm
 from matches.core.lifecycle import Refused
 from matches.models import Match
 from matches.hosting.settings_forms import initial_settings
@@ -58,14 +59,15 @@ def season_desk(request, slug):
     return render(request, "matches/host_season.html", _desk(request, season))
 
 
-def _desk(request, season, add_form=None, ledger_form=None):
+def _desk(request, season, add_form=None, ledger_form=None, status_form=None):
     players = list(season.players.select_related("user"))
     base = request.build_absolute_uri("/")[:-1]
     for member in players:
         member.invite = base + invite_path(member.user) if may_hand_invite(request.user, member.user) else ""
     matches = season.matches.exclude(status=Match.CANCELLED).prefetch_related("seats__season_player")
     return {"season": season, "players": players, "matches": match_rows(matches), "games": registry.all_engines(),
-            "add_form": add_form or AddPlayerForm(), "ledger_form": ledger_form or BulkLedgerForm(season)}
+            "add_form": add_form or AddPlayerForm(), "ledger_form": ledger_form or BulkLedgerForm(season),
+            "status_form": status_form or StatusForm(season)}
 
 
 @login_required
@@ -100,6 +102,23 @@ def ledger_entries(request, slug):
             messages.success(request, done.message)
             return redirect("host_season", slug)
     return render(request, "matches/host_season.html", _desk(request, season, ledger_form=form), status=400)
+
+
+@login_required
+@require_POST
+def statuses(request, slug):
+    season = access_season_as_host(request.user, slug)
+    form = StatusForm(season, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            done = host_desk.do_set_statuses(season, list(data["players"]), data["realm"], data["reason"], by=request.user)
+        except Refused as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            messages.success(request, done.message)
+            return redirect("host_season", slug)
+    return render(request, "matches/host_season.html", _desk(request, season, status_form=form), status=400)
 
 
 @login_required
