@@ -1,8 +1,10 @@
-"""A host's writes outside a running match: starting a season, adding a player, ledger entries for
+"""A host's writes outside a running match: starting a season, adding players from a list, ledger entries for
 many players at once, Heaven or Hell for many players at once, and creating or changing a draft match with its seats. Each is a check then a do, in one
 transaction; the views only translate forms into these calls."""
 
 from django.contrib.auth.models import User
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
@@ -54,22 +56,87 @@ def do_create_season(name, by):
     raise Refused("Another season was started with that name a moment ago: try again.")
 
 
-def do_add_player(season, username, display_name):
-    """A season player for `username`: a new username makes an account with no password (its
-    invite link sets one); an existing account joins as it is."""
-    username, display_name = username.strip(), display_name.strip()
-    if season.players.filter(display_name__iexact=display_name).exists():
-        raise Refused(f"{display_name} is already a name in this season: choose another.")
-    with transaction.atomic():
-        user = existing_account(username) or new_account(username)
-        if season.players.filter(user=user).exists():
-            raise Refused(f"{username} already plays in this season.")
-        try:
-            with transaction.atomic():
-                member = SeasonPlayer.objects.create(season=season, user=user, display_name=display_name)
-        except IntegrityError:
-            raise Refused("That player was added a moment ago.") from None
-    return Done(f"{display_name} joined the season."), member
+MAX_NEW_PLAYERS = 200
+NAME_LENGTH = SeasonPlayer._meta.get_field("display_name").max_length
+USERNAME_LENGTH = User._meta.get_field("username").max_length
+
+
+class LinesRefused(Refused):
+    """Refusals of a list, each named by its line: `problems`."""
+
+    def __init__(self, problems):
+        super().__init__(" ".join(problems))
+        self.problems = problems
+
+
+def player_lines(text):
+    """[(line number, name, username)] of the list's non-blank lines, each "Name, username" or just
+    "username" (the name is then the username). The username is after the last comma."""
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        name, comma, username = line.strip().rpartition(",")
+        if line.strip():
+            rows.append((number, name.strip() if comma else username.strip(), username.strip()))
+    return rows
+
+
+def check_add_players(season, rows):
+    """Every refusal of the list, each named by its line (LinesRefused); nothing when all can join."""
+    if not rows:
+        raise Refused("Write at least one player: one a line, \"Name, username\" or just \"username\".")
+    if len(rows) > MAX_NEW_PLAYERS:
+        raise Refused(f"At most {MAX_NEW_PLAYERS} players at once.")
+    taken = {n.lower() for n in season.players.values_list("display_name", flat=True)}
+    names, usernames, problems = {}, {}, []
+    for number, name, username in rows:
+        problem = _line_problem(season, name, username, taken, names, usernames)
+        if problem:
+            problems.append(f"Line {number} ({username or name}): {problem}")
+        names.setdefault(name.lower(), number)
+        usernames.setdefault(username.lower(), number)
+    if problems:
+        raise LinesRefused(problems)
+
+
+def _line_problem(season, name, username, taken, names, usernames):
+    if not username:
+        return "no username: write \"Name, username\" or just \"username\"."
+    if len(username) > USERNAME_LENGTH:
+        return f"a username has at most {USERNAME_LENGTH} characters."
+    try:
+        UnicodeUsernameValidator()(username)
+    except ValidationError:
+        return "a username has letters, digits and @ . + - _ only."
+    if not name:
+        return "no name before the comma."
+    if len(name) > NAME_LENGTH:
+        return f"a name has at most {NAME_LENGTH} characters."
+    if name.lower() in taken:
+        return f"{name} is already a name in this season: choose another."
+    if name.lower() in names:
+        return f"the name {name} is on line {names[name.lower()]} too."
+    if username.lower() in usernames:
+        return f"{username} is on line {usernames[username.lower()]} too."
+    if season.players.filter(user__username__iexact=username).exists():
+        return f"{username} already plays in this season."
+    return None
+
+
+def do_add_players(season, text):
+    """A season player for each line of `text`, all or none: a new username makes an account with
+    no password (its invite link sets one); an existing account joins as it is."""
+    rows = player_lines(text)
+    check_add_players(season, rows)
+    try:
+        with transaction.atomic():
+            members = [SeasonPlayer.objects.create(season=season, display_name=name,
+                                                   user=existing_account(username) or new_account(username))
+                       for _, name, username in rows]
+    except IntegrityError:
+        raise Refused("A player of this list was added a moment ago: nothing was added; send the list again.") from None
+    names = [m.display_name for m in members]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return Done(f"{listed} joined the season."), members
 
 
 def existing_account(username):

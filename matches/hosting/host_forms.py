@@ -6,7 +6,6 @@ import zoneinfo
 from datetime import timezone as dt_timezone
 
 from django import forms
-from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils import timezone
 
 from games import registry
@@ -118,10 +117,10 @@ class NewSeasonForm(forms.Form):
 
 
 class AddPlayerForm(forms.Form):
-    display_name = forms.CharField(max_length=40, label="Name in this season")
-    username = forms.CharField(max_length=150, validators=[UnicodeUsernameValidator()],
-                               help_text="A new username creates the account and its invite link; "
-                                         "an existing one joins as it is.")
+    players = forms.CharField(
+        max_length=20_000, label="Players, one a line", widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="\"Name in this season, username\" or just \"username\". A new username creates the account "
+                  "and its invite link; an existing one joins as it is. All are added, or none.")
 
 
 class StatusForm(forms.Form):

@@ -37,12 +37,10 @@ class HostConsoleBrowserTestCase(BaseTransactionTestCase):
             host = self.host_page(browser, phone)
             host.goto("/host/")
             host.locator(".season-block", has_text="Empty Season").get_by_text("Players and ledger").click()
-            # players: two new accounts (invite links) and an existing one that joins as it is
-            for name, username in (("Ivy", "ivy"), ("Ivy B", "ivy-b"), ("Alice", "alice")):
-                host.fill("form.add-player input[name=display_name]", name)
-                host.fill("form.add-player input[name=username]", username)
-                host.click("form.add-player button")
-                host.get_by_text(f"{name} joined the season.").wait_for()
+            # players, one a line: two new accounts (invite links) and an existing one that joins as it is
+            host.fill("form.add-player textarea[name=players]", "Ivy, ivy\nIvy B, ivy-b\nAlice, alice")
+            host.click("form.add-player button")
+            host.get_by_text("Ivy, Ivy B and Alice joined the season.").wait_for()
             self.assertEqual(host.locator("input.invite").count(), 2)  # Alice logs in as usual
             self.assertIn("/accounts/invite/", host.locator("input.invite").first.input_value())
             # starting garnets for every active player, one form

@@ -30,7 +30,7 @@ class InviteClaimTestCase(BaseTestCase):
         super().setUp()
         self.client.force_login(self.hana)
         self.client.post(reverse("host_add_player", args=[self.season.slug]),
-                         {"display_name": "Newbie", "username": "newbie"})
+                         {"players": "Newbie, newbie"})
         self.newbie = User.objects.get(username="newbie")
         self.kept = invite_path(self.newbie)
         self.client.logout()

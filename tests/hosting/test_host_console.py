@@ -65,7 +65,7 @@ class AddPlayerTestCase(BaseTestCase):
     def test_it_creates_the_account_the_season_player_and_the_invite_link_at_once(self):
         self.client.force_login(self.hana)
         r = self.client.post(reverse("host_add_player", args=[self.season.slug]),
-                             {"display_name": "Ivy", "username": "ivy2"}, follow=True)
+                             {"players": "Ivy, ivy2"}, follow=True)
         self.assertContains(r, "Ivy joined the season.")
         member = SeasonPlayer.objects.get(season=self.season, display_name="Ivy")
         self.assertFalse(member.user.has_usable_password())
@@ -74,22 +74,22 @@ class AddPlayerTestCase(BaseTestCase):
 
     def test_it_adds_an_existing_account_as_it_is_without_an_invite(self):
         self.client.force_login(self.hana)
-        self.client.post(reverse("host_add_player", args=[self.season.slug]), {"display_name": "Evie", "username": "eve"})
+        self.client.post(reverse("host_add_player", args=[self.season.slug]), {"players": "Evie, eve"})
         member = SeasonPlayer.objects.get(season=self.season, user=self.eve)
         self.assertTrue(member.user.has_usable_password())
 
     def test_it_refuses_a_taken_name_or_a_second_membership(self):
         self.client.force_login(self.hana)
         url = reverse("host_add_player", args=[self.season.slug])
-        r = self.client.post(url, {"display_name": "alice", "username": "someone"})
+        r = self.client.post(url, {"players": "alice, someone"})
         self.assertContains(r, "already a name in this season", status_code=400)
-        r = self.client.post(url, {"display_name": "Another Bob", "username": "bob"})
+        r = self.client.post(url, {"players": "Another Bob, bob"})
         self.assertContains(r, "already plays in this season", status_code=400)
         self.assertEqual(SeasonPlayer.objects.filter(season=self.season).count(), 9)
 
     def test_it_refuses_a_non_host(self):
         self.client.force_login(self.alice)
-        r = self.client.post(reverse("host_add_player", args=[self.season.slug]), {"display_name": "X", "username": "x"})
+        r = self.client.post(reverse("host_add_player", args=[self.season.slug]), {"players": "X, x"})
         self.assertEqual(r.status_code, 404)
         self.assertFalse(SeasonPlayer.objects.filter(display_name="X").exists())
 

@@ -27,7 +27,7 @@ class HostPagesAccessTestCase(BaseTestCase):
 
     def controls(self):
         s, m = self.season.slug, self.match.pk
-        return [(reverse("host_add_player", args=[s]), {"display_name": "Zed", "username": "zed"}),
+        return [(reverse("host_add_player", args=[s]), {"players": "Zed, zed"}),
                 (reverse("host_ledger", args=[s]), {"kind": GARNET, "amount": 5, "reason": "x", "everyone": "on"}),
                 (reverse("host_control", args=[m, "pause"]), {}),
                 (reverse("host_control", args=[m, "cancel"]), {}),

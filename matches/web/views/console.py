@@ -77,9 +77,10 @@ def add_player(request, slug):
     form = AddPlayerForm(request.POST)
     if form.is_valid():
         try:
-            done, _ = host_desk.do_add_player(season, form.cleaned_data["username"], form.cleaned_data["display_name"])
+            done, _ = host_desk.do_add_players(season, form.cleaned_data["players"])
         except Refused as refusal:
-            form.add_error(None, str(refusal))
+            for problem in getattr(refusal, "problems", [str(refusal)]):
+                form.add_error(None, problem)
         else:
             messages.success(request, f"{done.message} Send them the invite link from the list below.")
             return redirect("host_season", slug)
