@@ -221,6 +221,7 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = env("STATIC_ROOT") or None  # set where collectstatic runs (production)
 WHITENOISE_USE_FINDERS = True
+WHITENOISE_ROOT = BASE_DIR / "static" / "root"  # served at the site's root: /favicon.ico
 
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"

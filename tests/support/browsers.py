@@ -48,9 +48,11 @@ def chromium():
             connections.close_all()
 
 
-def person(browser, base_url, user=None, phone=False, timezone_id=None):
-    """A browser context logged in as `user` (None: an anonymous spectator)."""
+def person(browser, base_url, user=None, phone=False, timezone_id=None, **more):
+    """A browser context logged in as `user` (None: an anonymous spectator); `more` are Playwright's
+    context options (java_script_enabled=False, permissions=[...])."""
     options = {"viewport": {"width": 390, "height": 844}, "is_mobile": True} if phone else {}
+    options.update(more)
     if timezone_id:
         options["timezone_id"] = timezone_id
     context = browser.new_context(base_url=base_url, **options)
