@@ -31,7 +31,7 @@ def console(request):
 @login_required
 def host_help(request):
     """How a season runs, in short: for hosts (docs/hosting.md is the long version)."""
-    if not hosts_any_season(request.user):
+    if not uses_console(request.user):
         raise Http404("You host no season.")
     return render(request, "matches/host_help.html")
 
