@@ -14,8 +14,10 @@ from matches.models import Event, Phase, Submission, balances_for
 
 
 # What features add to every picture, registered when the site starts (matches.apps), so that the
-# core never imports them: parts, each (match, viewer, player or None, open phases) -> dict of
-# context; and counts, each (match, viewer) -> how many things that viewer alone may read.
+# core never imports them: parts, each (match, viewer, player or None, rows) -> (dict of context,
+# how many things that viewer alone may read of it), built from `rows` (PictureRows: what the
+# picture has fetched already) and their own queries; and counts, each (match, viewer) -> that
+# same number on its own, for a socket's periodic check that builds no picture.
 PICTURE_PARTS = []
 PERSONAL_COUNTS = []
 
@@ -25,6 +27,18 @@ def add_picture_part(part, personal_count=None):
         PICTURE_PARTS.append(part)
     if personal_count is not None and personal_count not in PERSONAL_COUNTS:
         PERSONAL_COUNTS.append(personal_count)
+
+
+class PictureRows:
+    """What one picture fetches once and hands to every part: the seats with their season
+    players (`names` by seat), the open phases, and for a player their own submissions, newest
+    first. Fetching each once per picture keeps a page's queries few and flat in the seats."""
+
+    def __init__(self, seats, open_phases, mine=()):
+        self.seats = seats
+        self.names = {s.seat: s.season_player.display_name for s in seats}
+        self.open_phases = open_phases
+        self.mine = list(mine)
 
 
 def visible_event_rows(match, viewer):
@@ -88,15 +102,16 @@ def match_picture(match, viewer, player=None):
     seats = list(match.seats.select_related("season_player"))
     events = visible_events(match, viewer)
     open_phases = list(match.phases.filter(status=Phase.OPEN).order_by("sequence"))
-    names = {s.seat: s.season_player.display_name for s in seats}
-    _mark_submitters(open_phases, names, viewer)
+    mine = list(player.submissions.select_related("phase").order_by("-id")) if player is not None else []
+    rows = PictureRows(seats, open_phases, mine)
+    marks = _mark_submitters(match, open_phases, seats, viewer)
     picture = {
         "match": match,
         "viewer": viewer,
         "game": engine_of(match),
         "game_template": select_template([f"{match.game}/view.html", "matches/generic_view.html"]),
         "view": engine_view(match, viewer),
-        "events": _named(events, names),
+        "events": _named(events, rows.names),
         "seq": len(events),
         "open_phases": open_phases,
         "seats": seats,
@@ -104,28 +119,35 @@ def match_picture(match, viewer, player=None):
         "awards": named_awards(match, seats) if match.is_over or viewer.is_host else [],
         "live_check_seconds": settings.LIVE_CHECK_SECONDS,
     }
+    personal = marks
     for part in PICTURE_PARTS:  # talk, reminders
-        picture.update(part(match, viewer, player, open_phases))
-    picture["personal_count"] = personal_count(match, viewer)
+        context, count = part(match, viewer, player, rows)
+        picture.update(context)
+        personal += count
+    picture["personal_count"] = personal
     if viewer.is_host:
         picture.update(host_part(match, open_phases))
     if player is not None:
-        picture.update(player_part(match, player, open_phases))
+        picture.update(player_part(match, player, open_phases, mine))
         picture["forms_key"] = forms_key(picture)
     return picture
 
 
-def _mark_submitters(open_phases, names, viewer):
+def _mark_submitters(match, open_phases, seats, viewer):
     """Who has sent something for each open phase (never what), where this viewer may know it:
     `submitted_names` and `waiting_names`, or `submitters_hidden` for a phase whose senders are
-    secret (the host always sees them)."""
-    sent = set(Submission.objects.filter(phase__in=open_phases, source=Submission.PLAYER)
-               .values_list("phase_id", "player__seat"))
+    secret (the host always sees them). Returns the viewer's count of such marks over the whole
+    match (`submitted_marks`), from the same rows."""
+    pairs = set(_marks(match, viewer).values_list("phase_id", "player_id").order_by().distinct())
+    seat_of = {s.pk: s.seat for s in seats}
+    names = {s.seat: s.season_player.display_name for s in seats}
+    sent = {(phase_id, seat_of.get(player_id)) for phase_id, player_id in pairs}
     for phase in open_phases:
         phase.submitters_hidden = not (phase.submitters_public or viewer.is_host)
         done = [] if phase.submitters_hidden else [s for s in phase.waits_on if (phase.pk, s) in sent]
         phase.submitted_names = [names.get(s, "?") for s in done]
         phase.waiting_names = [names.get(s, "?") for s in phase.waits_on if s not in done]
+    return len(pairs)
 
 
 def personal_count(match, viewer):
@@ -137,10 +159,13 @@ def personal_count(match, viewer):
 def submitted_marks(match, viewer):
     """How many (phase, seat) pairs have a player's submission that this viewer may know of.
     Revisions do not count, so a player changing their mind tells nobody."""
+    return _marks(match, viewer).values("phase_id", "player_id").distinct().count()
+
+
+def _marks(match, viewer):
+    """Players' submissions in `match` whose sender this viewer may know of."""
     rows = Submission.objects.filter(phase__match=match, source=Submission.PLAYER)
-    if not viewer.is_host:
-        rows = rows.filter(phase__submitters_public=True)
-    return rows.values("phase_id", "player_id").distinct().count()
+    return rows if viewer.is_host else rows.filter(phase__submitters_public=True)
 
 
 def forms_key(picture):
@@ -159,10 +184,9 @@ def host_part(match, open_phases):
     return part
 
 
-def player_part(match, player, open_phases):
-    """The seat's own forms, actions and submissions."""
+def player_part(match, player, open_phases, mine):
+    """The seat's own forms, actions and submissions (`mine`, newest first)."""
     engine = engine_of(match)
-    mine = list(player.submissions.select_related("phase").order_by("-id"))
     latest = {}
     for sub in reversed(mine):
         latest[sub.phase_id] = sub

@@ -156,9 +156,22 @@ def reminder_text(rows):
     return f"Reminder: {r.phase.title} closes within {minutes_text(r.minutes)} and waits on you."
 
 
-def picture_part(match, viewer, player, open_phases):
-    """A player's reminders on their match page (matches.core.presenters)."""
+def picture_part(match, viewer, player, rows):
+    """A player's reminders on their match page (matches.core.presenters), and their count
+    (`reminder_count`), from one read of the seat's reminders: those shown are for the open
+    phases that wait on the seat and have nothing from it yet (`rows.mine`: its submissions)."""
     if player is None:
-        return {}
-    rows = open_reminders(player, open_phases)
-    return {"reminders": rows, "reminder_text": reminder_text(rows)}
+        return {}, reminder_count(match, viewer)
+    sent = list(Reminder.objects.filter(player=player))
+    waiting = {p.pk: p for p in rows.open_phases if player.seat in p.waits_on}
+    acted = {s.phase_id for s in rows.mine if s.source == Submission.PLAYER}
+    latest = {}
+    for r in sent:
+        phase = waiting.get(r.phase_id)
+        if phase is None or r.phase_id in acted:
+            continue
+        r.phase = phase
+        if r.phase_id not in latest or r.minutes < latest[r.phase_id].minutes:
+            latest[r.phase_id] = r
+    shown = list(latest.values())
+    return {"reminders": shown, "reminder_text": reminder_text(shown)}, len(sent)

@@ -202,14 +202,18 @@ def _announce(match):
 # --- reading ----------------------------------------------------------------------------------
 
 
-def talk_picture(match, viewer, player=None):
+def talk_picture(match, viewer, player=None, seats=None):
     """The conversations `viewer` reads, each with its messages and, for a player, whether they
-    may post now (and why not)."""
-    rows = list(match.seats.select_related("season_player"))
+    may post now (and why not). `seats`: the match's seats with their season players, if the
+    caller has them already."""
+    rows = seats if seats is not None else list(match.seats.select_related("season_player"))
     names = {s.seat: s.season_player.display_name for s in rows}
     conversations = visible_conversations(match, viewer)
+    senders = {s.pk: s for s in rows}
     messages = {}
-    for m in Message.objects.filter(conversation__in=conversations).select_related("sender"):
+    for m in Message.objects.filter(conversation__in=conversations):
+        if m.sender_id is not None:
+            m.sender = senders.get(m.sender_id) or m.sender
         messages.setdefault(m.conversation_id, []).append(m)
     out = []
     for c in conversations:
@@ -241,22 +245,24 @@ def _title(c, names, viewer):
     return ("You and " if not viewer.is_host else "") + ", ".join(others)
 
 
-def may_start_with(match, player):
+def may_start_with(match, player, seats=None):
     """The seats a player may open a two-person conversation with now."""
-    rows = list(match.seats.select_related("season_player"))
-    seats = [s.seat for s in rows]
-    return [s for s in rows if s.seat != player.seat and talk_problem(match, [player.seat, s.seat], seats) is None]
+    rows = seats if seats is not None else list(match.seats.select_related("season_player"))
+    numbers = [s.seat for s in rows]
+    return [s for s in rows if s.seat != player.seat and talk_problem(match, [player.seat, s.seat], numbers) is None]
 
 
 def viewer_of(player):
     return Viewer.for_seat(player.seat)
 
 
-def picture_part(match, viewer, player, open_phases):
+def picture_part(match, viewer, player, rows):
     """Talk on a match page (matches.core.presenters): the conversations this viewer reads, and for
-    a player whom they may start one with."""
-    talk = talk_picture(match, viewer, player)
+    a player whom they may start one with; and the viewer's talk count (`talk_count`), from the
+    messages read for it."""
+    talk = talk_picture(match, viewer, player, rows.seats)
     part = {"talk": talk, "talk_folded": folded_count(talk)}
     if player is not None:
-        part["talk_with"] = may_start_with(match, player)
-    return part
+        part["talk_with"] = may_start_with(match, player, rows.seats)
+    count = sum(1 + m.revision for t in talk for m in t["messages"])
+    return part, count
