@@ -4,6 +4,7 @@ from the engine's view for that viewer and the events that viewer may see, and n
 from django.conf import settings
 from django.db.models import Q
 from django.template.loader import select_template
+from django.utils.functional import SimpleLazyObject
 
 from games.engine_api import Viewer
 
@@ -203,7 +204,9 @@ def player_part(match, player, open_phases, mine):
         keys = [p.key for p in open_phases]
         for spec in engine.actions(match.state, player.seat, keys):
             actions.append({"spec": spec, "form": build_form(spec.form, prefix=spec.name)})
-    balances = balances_for(match.season, [player.season_player_id]).get(player.season_player_id, {})
+    # read only by the game views that show it (Co-op QWOP's packs): a page without costs nothing
+    balances = SimpleLazyObject(lambda: balances_for(match.season, [player.season_player_id])
+                                .get(player.season_player_id, {}))
     answers = [a for a in actions if a["spec"].awaits_answer]
     return {"player": player, "forms": forms, "actions": actions, "answers": answers, "my_submissions": mine,
             "balances": balances, "forms_waiting": [f for f in forms if not f["last"]],
