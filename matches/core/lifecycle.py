@@ -9,6 +9,7 @@ import logging
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import JSONField, OuterRef, Subquery
 
 from games.engine_api import Context, Invalid, SeatInfo, derive_rng
 
@@ -17,7 +18,7 @@ from matches.core import events
 from matches.core.records import (Done, Refused, _apply, _engine_events, _lock, _public, _record_events,  # noqa: F401
                                   _seats)
 from matches.core.start_checks import check_start, engine_of, prepared_settings, seat_role
-from matches.models import Action, Conversation, LedgerEntry, Match, Phase, Submission, balances_for, state_hash
+from matches.models import Action, Conversation, Event, LedgerEntry, Match, Phase, Submission, balances_for, state_hash
 
 log = logging.getLogger(__name__)
 MAX_DEADLINE_AHEAD = timedelta(days=366)  # a host's typo of a year (or 9999) is refused, not stored
@@ -153,12 +154,14 @@ def close_phase(phase_id, reason="deadline"):
     """Close a phase exactly once. Safe to call any number of times, from any process: it
     returns False without doing anything if the phase is not open, or (for a deadline close)
     if its deadline has not come or its match is paused."""
-    match_id = Phase.objects.filter(pk=phase_id).values_list("match_id", flat=True).first()
-    if match_id is None:
-        return False
     with transaction.atomic():
-        match = _lock(match_id)
-        phase = Phase.objects.get(pk=phase_id)
+        # the match row locked first, found by its phase (only the match row: lock order)
+        match = Match.objects.select_for_update(of=("self",)).filter(phases=phase_id).first()
+        if match is None:
+            return False
+        # read under the lock: a close that waited for it finds the phase closed already
+        last = Phase.objects.filter(match=OuterRef("match")).order_by("-sequence").values("sequence")[:1]
+        phase = Phase.objects.annotate(last_sequence=Subquery(last)).get(pk=phase_id)
         now = clock.now()
         if phase.status != Phase.OPEN:
             return False
@@ -166,35 +169,37 @@ def close_phase(phase_id, reason="deadline"):
             return False
         if match.status not in (Match.RUNNING, Match.PAUSED):
             return False
-        _close(match, phase, reason, now)
+        _close(match, phase, reason, now, phase.last_sequence)
         return True
 
 
-def _close(match, phase, reason, now):
+def _close(match, phase, reason, now, last_sequence=None):
+    """Resolve `phase` with what each seat sent last, or the engine's default for it. Queries
+    stay flat in the seats: the seats come with their latest submission (one query), the
+    defaults are written in one insert, and every event of the close in one more."""
     engine = engine_of(match)
-    players = {p.seat: p for p in match.seats.all()}
-    latest = {}
-    for sub in phase.submissions.order_by("id"):
-        latest[sub.player_id] = sub
+    latest = Submission.objects.filter(phase=phase, player=OuterRef("pk")).order_by("-id").values("payload")[:1]
+    players = {p.seat: p for p in match.seats.annotate(last_payload=Subquery(latest, output_field=JSONField()))}
     submissions, defaults = {}, []
     for seat in phase.waits_on:
         player = players[seat]
-        last = latest.get(player.pk)
-        given = last.payload if last else None
+        given = player.last_payload
         rng = derive_rng(match.seed, f"default:{phase.key}:{seat}")
         counted = engine.default_submission(match.state, phase.key, seat, given, rng)
         if counted != given:
             defaults.append(Submission(phase=phase, player=player, payload=counted, source=Submission.DEFAULT, created_at=now))
         submissions[seat] = counted
-    Submission.objects.bulk_create(defaults)
+    if defaults:
+        Submission.objects.bulk_create(defaults)
     transition = engine.resolve(match.state, phase.key, submissions, derive_rng(match.seed, f"resolve:{phase.key}"))
     match.step += 1
     phase.status, phase.closed_at, phase.close_reason = Phase.CLOSED, now, reason
     phase.closed_step, phase.state_hash = match.step, state_hash(transition.state)
     phase.save()
     how = {"early": "everyone submitted", "host": "closed by the host"}.get(reason, "deadline")
-    _public(match, "phase.closed", f"Closed: {phase.title} ({how}).", now, phase=phase.key)
-    _apply(match, transition, now)
+    closed = Event(kind="phase.closed", text=f"Closed: {phase.title} ({how}).", visibility=Event.PUBLIC,
+                   data={"phase": phase.key})
+    _apply(match, transition, now, before=[closed], last_sequence=last_sequence)
     events.publish(events.PhaseClosed(match.pk, phase.pk))
 
 

@@ -82,11 +82,17 @@ def _engine_events(match, events, now):
     )
 
 
-def _apply(match, transition, now):
-    """Store an engine transition: state, events, newly opened phases, the end of the match."""
+def _apply(match, transition, now, before=(), last_sequence=None):
+    """Store an engine transition: state, events, newly opened phases, the end of the match.
+    `before`: events of the same write to number first (a close's "Closed: ..."), stored with
+    the engine's and the "Open now" line in one insert; `last_sequence`: the match's last phase
+    number, if the caller read it already."""
     match.state = transition.state
-    _engine_events(match, transition.events, now)
-    last = match.phases.order_by("-sequence").values_list("sequence", flat=True).first() or 0
+    rows = list(before) + [Event(kind=e.kind, text=e.text, visibility=e.visibility, seat=e.seat, data=e.data)
+                           for e in transition.events]
+    if last_sequence is None and transition.open:
+        last_sequence = match.phases.order_by("-sequence").values_list("sequence", flat=True).first()
+    last = last_sequence or 0
     new_phases = []
     for offset, spec in enumerate(transition.open, start=1):
         new_phases.append(
@@ -102,10 +108,12 @@ def _apply(match, transition, now):
                 deadline=now + timedelta(seconds=spec.duration),
             )
         )
-    created = Phase.objects.bulk_create(new_phases)
     if new_phases:
         titles = ", ".join(p.title for p in new_phases)
-        _public(match, "phase.opened", f"Open now: {titles}.", now, phases=[p.key for p in new_phases])
+        rows.append(Event(kind="phase.opened", text=f"Open now: {titles}.", visibility=Event.PUBLIC,
+                          data={"phases": [p.key for p in new_phases]}))
+    _record_events(match, rows, now)  # even none: the match changed, and its sockets hear so
+    created = Phase.objects.bulk_create(new_phases) if new_phases else []
     for phase in created:
         events.publish(events.PhaseScheduled(phase.pk, phase.deadline))
     if transition.finished:
