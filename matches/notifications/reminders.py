@@ -123,21 +123,6 @@ def _email_reminder(phase_id, player_id, minutes):
     send_mail(subject, body, None, [user.email])
 
 
-def open_reminders(player, open_phases):
-    """The reminders shown on the player's page: for open phases they have still not acted on."""
-    waiting = [p for p in open_phases if player.seat in p.waits_on]
-    if not waiting:
-        return []
-    acted = set(Submission.objects.filter(phase__in=waiting, player=player, source=Submission.PLAYER)
-                .values_list("phase_id", flat=True))
-    rows = Reminder.objects.filter(player=player, phase__in=[p for p in waiting if p.pk not in acted])
-    latest = {}
-    for r in rows.select_related("phase"):
-        if r.phase_id not in latest or r.minutes < latest[r.phase_id].minutes:
-            latest[r.phase_id] = r
-    return list(latest.values())
-
-
 def reminder_count(match, viewer):
     """Reminders sent to this seat in this match: they move the seat's own live count only."""
     if viewer.kind != "seat":

@@ -113,3 +113,26 @@ class QueryCountTestCase(BaseTestCase):
             self.client.login(username="hana", password=PASSWORD)  # the host sees the most
             counts.append(count(lambda: self.client.get(reverse("season", args=[self.season.slug]))))
         self.assertEqual(counts[0], counts[1])
+
+    def test_the_picture_s_personal_count_is_the_socket_s(self):
+        """The picture counts from the rows it reads; the socket's periodic check counts on its
+        own (presenters.personal_count): they must agree, or a page would push to itself forever."""
+        from games.engine_api import Viewer
+        from matches import clock
+        from matches.core.presenters import match_picture, personal_count
+        from matches.models import Reminder
+        from matches.talk import conversations
+
+        self.start()
+        phase = self.open_phase()
+        alice, bob = self.seat("alice"), self.seat("bob")
+        lifecycle.do_submit(phase.pk, alice, {"bid": 3})
+        conversations.do_post(bob, conversations.table_talk(self.match).pk, "hello")
+        Reminder.objects.create(phase=phase, player=bob, minutes=30, sent_at=clock.now())
+        self.match.refresh_from_db()
+        for viewer, player in ((Viewer.spectator(), None), (Viewer.host(), None), (Viewer.for_seat(0), alice),
+                               (Viewer.for_seat(1), bob)):
+            with self.subTest(viewer=viewer):
+                picture = match_picture(self.match, viewer, player)
+                self.assertEqual(picture["personal_count"], personal_count(self.match, viewer))
+                self.assertGreater(picture["personal_count"], 0 if viewer.is_spectator else 1)
