@@ -240,15 +240,19 @@ def do_resume(match_id, by=None):
         match = _lock(match_id)
         if match.status != Match.PAUSED:
             return Done("The match is not paused.", changed=False)
-        now = clock.now()
-        for phase in match.phases.filter(status=Phase.OPEN):
-            phase.deadline, phase.remaining = now + (phase.remaining or timedelta(0)), None
-            phase.save(update_fields=["deadline", "remaining"])
-            events.publish(events.PhaseScheduled(phase.pk, phase.deadline))
-        match.status = Match.RUNNING
-        _public(match, "host.resumed", "The host resumed the match; the clock is running again.", now)
-        match.save()
+        _resume(match, clock.now())
         return Done("Resumed.")
+
+
+def _resume(match, now):
+    """Under the match lock: restart the clock of a paused match's open phases."""
+    for phase in match.phases.filter(status=Phase.OPEN):
+        phase.deadline, phase.remaining = now + (phase.remaining or timedelta(0)), None
+        phase.save(update_fields=["deadline", "remaining"])
+        events.publish(events.PhaseScheduled(phase.pk, phase.deadline))
+    match.status = Match.RUNNING
+    _public(match, "host.resumed", "The host resumed the match; the clock is running again.", now)
+    match.save()
 
 
 def do_extend(phase_id, new_deadline, by=None):
@@ -288,6 +292,48 @@ def do_force_close(phase_id, by=None):
     if close_phase(phase_id, reason="host"):
         return Done("Phase closed.")
     return Done("That phase was already closed.", changed=False)
+
+
+MAX_DEFAULT_CLOSES = 1000  # a game whose phases never end stops here (the host page says "1,000")
+
+
+def check_finish_with_defaults(match):
+    """Why the rest of `match` cannot be played with the defaults now, or None."""
+    if match.status == Match.DRAFT:
+        return "The match has not started; start it first."
+    if match.is_over:
+        return "The match is already over; there is nothing left to play."
+    return None
+
+
+def do_finish_with_defaults(match_id, by=None, limit=MAX_DEFAULT_CLOSES):
+    """Close the open phases one after another, each as the host's "Close now" does (a seat
+    that has not sent gets the rules' default), until the match is over: one transaction under
+    the match lock, so a submission cannot slip in between two closes. A paused match is resumed
+    first. After `limit` closes it stops (a game that never ends) and says so."""
+    with transaction.atomic():
+        match = _lock(match_id)
+        problem = check_finish_with_defaults(match)
+        if problem:
+            raise Refused(problem)
+        now = clock.now()
+        if match.status == Match.PAUSED:
+            _resume(match, now)
+        closes = 0
+        while match.status == Match.RUNNING and closes < limit:
+            phase = match.phases.filter(status=Phase.OPEN).order_by("sequence").first()
+            if phase is None:
+                break
+            _close(match, phase, "host", now)
+            closes += 1
+        phases = f"{closes} phase{'' if closes == 1 else 's'}"
+        if match.status == Match.FINISHED:
+            return Done(f"Played to the end with the rules' defaults ({phases} closed). The result awaits your confirmation.")
+        if closes >= limit:
+            return Done(f"Stopped after {phases} closed with the defaults: the match has not ended. "
+                        "It is still running; look at its phases before going on.")
+        return Done(f"{phases.capitalize()} closed with the defaults, but no phase is open and the match has not ended.",
+                    changed=closes > 0)
 
 
 def do_cancel(match_id, by=None):

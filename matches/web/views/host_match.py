@@ -1,4 +1,5 @@
-"""A host's controls on their match page: start, pause, resume, cancel; per open phase, extend
+"""A host's controls on their match page: start, pause, resume, cancel, play the rest with the
+rules' defaults; per open phase, extend
 (+10 min, +1 h, +24 h, or to a time in the host's own time zone) and force close; and the
 result's confirmation into the season ledger."""
 
@@ -18,7 +19,7 @@ from matches.hosting.host_forms import AwardFormSet, ExtendToForm
 from matches.models import Match, Phase, kind_labels
 
 CONTROLS = {"start": lifecycle.do_start, "pause": lifecycle.do_pause, "resume": lifecycle.do_resume,
-            "cancel": lifecycle.do_cancel}
+            "cancel": lifecycle.do_cancel, "finish": lifecycle.do_finish_with_defaults}
 STEPS = {"600", "3600", "86400"}  # the +10 min, +1 h and +24 h buttons
 
 
