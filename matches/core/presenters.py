@@ -2,7 +2,7 @@
 from the engine's view for that viewer and the events that viewer may see, and nothing else."""
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import Case, JSONField, Q, When
 from django.template.loader import select_template
 from django.utils.functional import SimpleLazyObject
 
@@ -137,9 +137,15 @@ def match_picture(match, viewer, player=None):
 def _mark_submitters(match, open_phases, seats, viewer):
     """Who has sent something for each open phase (never what), where this viewer may know it:
     `submitted_names` and `waiting_names`, or `submitters_hidden` for a phase whose senders are
-    secret (the host always sees them). Returns the viewer's count of such marks over the whole
-    match (`submitted_marks`), from the same rows."""
-    pairs = set(_marks(match, viewer).values_list("phase_id", "player_id").order_by().distinct())
+    secret (the host always sees them). For the host alone, also what each seat sent last
+    (`host_sent`). Returns the viewer's count of such marks over the whole match
+    (`submitted_marks`), from the same rows."""
+    if viewer.is_host:
+        rows = _host_rows(match)
+        pairs, count = {(phase_id, player_id) for phase_id, player_id, _, _ in rows}, len(rows)
+    else:
+        pairs = set(_marks(match, viewer).values_list("phase_id", "player_id").order_by().distinct())
+        count = len(pairs)
     seat_of = {s.pk: s.seat for s in seats}
     names = {s.seat: s.season_player.display_name for s in seats}
     sent = {(phase_id, seat_of.get(player_id)) for phase_id, player_id in pairs}
@@ -148,7 +154,31 @@ def _mark_submitters(match, open_phases, seats, viewer):
         done = [] if phase.submitters_hidden else [s for s in phase.waits_on if (phase.pk, s) in sent]
         phase.submitted_names = [names.get(s, "?") for s in done]
         phase.waiting_names = [names.get(s, "?") for s in phase.waits_on if s not in done]
-    return len(pairs)
+    if viewer.is_host:
+        _host_sent(open_phases, rows, seat_of, names)
+    return count
+
+
+def _host_rows(match):
+    """Every player's submission in `match`, revisions too, oldest first, as (phase, player,
+    payload, sent at): the payload only while its phase is open (what the host's page shows)."""
+    open_payload = Case(When(phase__status=Phase.OPEN, then="payload"), output_field=JSONField())
+    return list(_marks(match, Viewer.host()).annotate(open_payload=open_payload).order_by("id")
+                .values_list("phase_id", "player_id", "open_payload", "created_at"))
+
+
+def _host_sent(open_phases, rows, seat_of, names):
+    """Each open phase's `host_sent`: per seat that has sent, in seat order, its name, what it
+    sent last (`payload`), when, and how many times it sent (`times`)."""
+    latest, times = {}, {}
+    for phase_id, player_id, payload, at in rows:
+        key = (phase_id, seat_of.get(player_id))
+        latest[key] = (payload, at)
+        times[key] = times.get(key, 0) + 1
+    for phase in open_phases:
+        phase.host_sent = [{"name": names.get(seat, "?"), "payload": latest[(phase.pk, seat)][0],
+                            "at": latest[(phase.pk, seat)][1], "times": times[(phase.pk, seat)]}
+                           for seat in sorted({seat for (pk, seat) in latest if pk == phase.pk and seat is not None})]
 
 
 def personal_count(match, viewer):
@@ -159,7 +189,10 @@ def personal_count(match, viewer):
 
 def submitted_marks(match, viewer):
     """How many (phase, seat) pairs have a player's submission that this viewer may know of.
-    Revisions do not count, so a player changing their mind tells nobody."""
+    Revisions do not count, so a player changing their mind tells nobody; except the host, who
+    sees what was sent: for them every submission counts, so a revision reaches their socket."""
+    if viewer.is_host:
+        return _marks(match, viewer).count()
     return _marks(match, viewer).values("phase_id", "player_id").distinct().count()
 
 
