@@ -76,12 +76,17 @@ def live_count(marks_of_player):
 
 
 def death_match_pairing(season, mains=None, all_marks=None):
-    """(the latest Main Match, its Elimination Candidates, who may be chosen as their opponent),
-    once that Main Match's result is confirmed; (None, [], []) before."""
+    """(the Main Match whose result was confirmed last, its Elimination Candidates, who may be
+    chosen as their opponent); (None, [], []) before any Main Match's result is confirmed.
+
+    The last confirmed, not the last started: Main Matches may run side by side (the demo season
+    starts every game at once), and one started later and still being played must not hide the
+    Death Match that a confirmed result calls for."""
     mains = main_matches(season) if mains is None else mains
-    if not mains or not mains[-1].confirmed_at:
+    confirmed = [m for m in mains if m.confirmed_at]
+    if not confirmed:
         return None, [], []
-    latest = mains[-1]
+    latest = max(confirmed, key=lambda m: (m.confirmed_at, m.started_at, m.pk))
     all_marks = marks(season, mains) if all_marks is None else all_marks
     totals = {}
     for entry in latest.ledger.filter(kind=ELIMINATION_CANDIDATE, player__isnull=False):
