@@ -106,9 +106,17 @@ class AwardForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["seat"].choices = [("", "Communal pool")] + [(s.seat, s.season_player.display_name) for s in seats]
         self.fields["kind"].choices = [("", "—")] + list(kinds)
+        for name, words in (("seat", "Player"), ("kind", "What"), ("amount", "Amount"), ("reason", "Reason")):
+            self.fields[name].widget.attrs["aria-label"] = words  # the table's headers say it to the eye
 
 
-AwardFormSet = forms.formset_factory(AwardForm, extra=1, can_delete=True)
+class BaseAwardFormSet(forms.BaseFormSet):
+    def add_fields(self, form, index):
+        super().add_fields(form, index)
+        form.fields["DELETE"].widget.attrs["aria-label"] = "Drop this entry"
+
+
+AwardFormSet = forms.formset_factory(AwardForm, formset=BaseAwardFormSet, extra=1, can_delete=True)
 
 
 class NewSeasonForm(forms.Form):

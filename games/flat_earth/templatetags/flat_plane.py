@@ -11,7 +11,7 @@ from django.utils.safestring import mark_safe
 register = template.Library()
 
 SIZE, HALF, ARROW = 360, 180, 120
-VECTOR_COLOURS = {"A": "#c0392b", "B": "#2471a3", "C": "#1e8449", "D": "#b7950b"}
+VECTOR_COLOURS = {"A": "#c0392b", "B": "#2471a3", "C": "#196f3d", "D": "#7d6608"}
 PATH_COLOURS = ("#555", "#8e44ad", "#d35400", "#16a085", "#7f8c8d", "#2c3e50", "#c0392b", "#27ae60", "#2980b9",
                 "#f39c12", "#6c3483", "#117864", "#784212", "#1b4f72", "#922b21", "#196f3d", "#9a7d0a", "#5b2c6f",
                 "#0e6655", "#a04000")
