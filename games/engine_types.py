@@ -116,7 +116,9 @@ DURATION = "duration"  # settings only: a number of seconds, typed by the host a
 class Field:
     """One input of a form. The platform renders it and coerces the posted string(s) to:
     INT -> int, CHOICE and RADIO -> str (one of the choice values), MULTICHOICE -> list[str],
-    TEXT -> str (at most `max_length`). A blank optional field is left out of the data."""
+    TEXT -> str (at most `max_length`). A blank optional field is left out of the data.
+    A player's submission is shown back in these words (the label, then each chosen value's
+    choice label), so a choice's label says what a player sees ("2 red"), never an id."""
 
     name: str
     label: str

@@ -8,7 +8,6 @@ from django import forms
 from games import engine_api
 
 
-
 class SharedChoices:
     """Every form copies its fields (Django deep-copies them per form), and deep-copying a
     field's choices was most of building a move's form. An engine's choices come from a frozen
@@ -78,3 +77,22 @@ def unexpected_fields(form, posted):
     """Posted names the form does not have: a forged or stale form is refused, not trimmed."""
     expected = {form.add_prefix(name) for name in form.fields} | {"csrfmiddlewaretoken"}
     return sorted(name for name in posted if name not in expected)
+
+
+def said(spec, payload):
+    """A submission in the words of the form it answers: each field by its label, each chosen
+    value by its choice's label ("Card: 2 red; Slot: B: Now: ..."), so no id shows. "" when the
+    payload is not the form's (an engine's own shape): the page then shows it as stored."""
+    fields = {f.name: f for f in spec.fields}
+    if not isinstance(payload, dict) or not payload or not set(payload) <= set(fields):
+        return ""
+    parts = []
+    for name, value in payload.items():
+        field = fields[name]
+        labels = {str(v): label for v, label in field.choices or ()}
+        values = value if isinstance(value, list | tuple) else [value]
+        if any(isinstance(v, dict | list | tuple) for v in values):
+            return ""
+        shown = ", ".join(labels.get(str(v), "yes" if v is True else "no" if v is False else str(v)) for v in values)
+        parts.append(f"{field.label.rstrip('.:')}: {shown or 'none'}")
+    return "; ".join(parts)

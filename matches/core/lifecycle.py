@@ -15,6 +15,7 @@ from games.engine_api import Context, Invalid, SeatInfo, derive_rng
 
 from matches import clock
 from matches.core import events
+from matches.core.engine_forms import said
 from matches.core.records import (Done, Refused, _apply, _engine_events, _lock, _public, _record_events,  # noqa: F401
                                   _seats)
 from matches.core.start_checks import check_start, engine_of, prepared_settings, seat_role
@@ -78,7 +79,9 @@ def do_submit(phase_id, player, data):
         cleaned = engine.validate_submission(match.state, phase.key, player.seat, data)
         if isinstance(cleaned, Invalid):
             raise Refused(cleaned.message)
-        Submission.objects.create(phase=phase, player=player, payload=cleaned, source=Submission.PLAYER, created_at=now)
+        words = said(engine.form(match.state, phase.key, player.seat), cleaned)
+        Submission.objects.create(phase=phase, player=player, payload=cleaned, source=Submission.PLAYER, said=words,
+                                  created_at=now)
         if phase.close_early and _everyone_submitted(phase):
             _close(match, phase, "early", now)
             return Done("Submission received. Everyone has submitted, so the phase is closed.")
@@ -187,7 +190,9 @@ def _close(match, phase, reason, now, last_sequence=None):
         rng = derive_rng(match.seed, f"default:{phase.key}:{seat}")
         counted = engine.default_submission(match.state, phase.key, seat, given, rng)
         if counted != given:
-            defaults.append(Submission(phase=phase, player=player, payload=counted, source=Submission.DEFAULT, created_at=now))
+            words = said(engine.form(match.state, phase.key, seat), counted)
+            defaults.append(Submission(phase=phase, player=player, payload=counted, source=Submission.DEFAULT,
+                                       said=words, created_at=now))
         submissions[seat] = counted
     if defaults:
         Submission.objects.bulk_create(defaults)

@@ -11,7 +11,7 @@ from games.engine_api import Viewer
 from matches.core.engine_forms import build_form
 from matches.core.lifecycle import engine_of
 from matches.core.start_checks import start_report
-from matches.models import Event, Phase, Submission, balances_for
+from matches.models import Event, Phase, Submission, balances_for, kind_labels
 
 
 # What features add to every picture, registered when the site starts (matches.apps), so that the
@@ -84,10 +84,14 @@ def named_standings(match, seats):
 
 
 def named_awards(match, seats):
-    if not match.outcome:
+    """The outcome's awards with the player's name and the kind's (`kind_name`: "Token of Life",
+    never the ledger key); the season's currencies are read only when there are awards."""
+    if not match.outcome or not match.outcome["awards"]:
         return []
     names = {s.seat: s.season_player.display_name for s in seats}
-    return [{**a, "name": names.get(a["seat"], "Communal pool")} for a in match.outcome["awards"]]
+    kinds = kind_labels(match.season)
+    return [{**a, "name": names.get(a["seat"], "Communal pool"), "kind_name": kinds.get(a["kind"], a["kind"])}
+            for a in match.outcome["awards"]]
 
 
 def _named(events, names):

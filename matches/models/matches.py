@@ -130,6 +130,9 @@ class Submission(models.Model):
     player = models.ForeignKey(MatchPlayer, on_delete=models.CASCADE, related_name="submissions")
     payload = models.JSONField(null=True)
     source = models.CharField(max_length=10, choices=[(PLAYER, "Player"), (DEFAULT, "Default at close")])
+    # the submission in the words of the form it answered ("Card: 2 red; Slot: B ..."), written with it:
+    # a past phase's form may no longer be built (a card since changed, a hand since played)
+    said = models.TextField(blank=True, default="")
     created_at = models.DateTimeField()
 
     class Meta:

@@ -1,5 +1,7 @@
 """A stored submission in words: {"target": 695, "P": 695, "Q": 0} reads "target 695, P 695,
-Q 0"; lists are joined and nested objects put in brackets, so nothing shows as Python."""
+Q 0"; lists are joined and nested objects put in brackets, so nothing shows as Python. A stored
+submission reads in the words of the form it answered (`said`, written with it), so a chosen
+card shows as the player saw it, not by its id; `readable` is for what has no such words."""
 
 from django import template
 
@@ -23,3 +25,9 @@ def _part(value):
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_part(item) for item in value) + "]" if value else "none"
     return "nothing" if value is None else str(value)
+
+
+@register.filter
+def said(submission):
+    """A submission as its form said it (its fields' labels, its choices' labels), else readable."""
+    return submission.said or readable(submission.payload)

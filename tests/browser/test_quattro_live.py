@@ -43,7 +43,7 @@ class QuattroInTheBrowserTestCase(BrowserGameTestCase):
             ada.wait_for_selector(".messages")
             # Ben lets his 5 seconds run out: a random legal choice is made and placement 2 opens
             ben.locator("#live-forms", has_text="placement 2 of 7").wait_for(timeout=20_000)
-            spectator.locator("#live-state", has_text="Bob's A (now: +1 pick)").wait_for()
+            spectator.locator("#live-state", has_text="Bob's A (Now: a card you pick +1)").wait_for()
             for _ in range(6):
                 ada.locator("form.move-form").wait_for()
                 self.place(ada)

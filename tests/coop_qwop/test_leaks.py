@@ -38,8 +38,9 @@ class QwopLeakTestCase(EightPlayersMixin, BaseTransactionTestCase):
         lifecycle.do_action(alice, "propose", {"athlete": str(mine), "race": "three_legged", "partner": partner})
         lifecycle.do_force_close(self.open_phase().pk)  # the pregame ends; round 1 opens
         self.match.refresh_from_db()
-        secret_card = f"card {self.shared('alice', 'judy')} W"
         lifecycle.do_submit(self.open_phase().pk, alice, {f"card_{self.shared('alice', 'judy')}": "W"})
+        secret_card = alice.submissions.latest("id").said  # as her page says it: "#n with Judy · <race>: W (k left)"
+        self.assertIn(": W (", secret_card)
         hand, proposal, pack = "Q × 12", "to run the three-legged race together", "You bought a QQ pack"
 
         assert_hidden_from(self, self.match, None, self.pairing_texts() + [hand, proposal, pack, secret_card])

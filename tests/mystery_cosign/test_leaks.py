@@ -41,11 +41,12 @@ class CosignLeakTestCase(BaseTransactionTestCase):
         shootout = self.open_phase()
         lifecycle.do_submit(shootout.pk, self.seat("alice"), {"target": "31337", "P": 987, "Q": 913})
         definitions = ["77777", "66666", SECRET_A]
-        alices = ["target 31337", "P = 987", "Q = 913", "P 987, Q 913"]
+        sent = "P (0-999): 987; Q (0-999): 913"  # Alice's move as her page says it (its fields' labels)
+        alices = ["target 31337", "P = 987", "Q = 913", "P 987, Q 913", sent]
         assert_hidden_from(self, self.match, None, definitions + alices + ["31337", "27182", "16180"])
         assert_hidden_from(self, self.match, self.bob, definitions + alices)
         assert_shown_to(self, self.match, self.bob, ["31337", "27182", "16180"], "player page")  # his targets too
-        assert_shown_to(self, self.match, self.alice, ["P 987, Q 913"], "player page")
+        assert_shown_to(self, self.match, self.alice, [sent], "player page")
 
         lifecycle.do_submit(shootout.pk, self.seat("bob"), {"target": "27182", "P": 5, "Q": 6})
         self.match.refresh_from_db()

@@ -41,11 +41,13 @@ class QuattroLeakTestCase(BaseTransactionTestCase):
         self.assertIn("prompt", prompt.key)
         lifecycle.do_submit(prompt.pk, self.seat("alice"), {"q0_0": "A"})
         self.match.refresh_from_db()
+        choice = self.seat("alice").submissions.get(phase=prompt).said  # Ada's choice, as her page says it
+        self.assertIn("your A (9 green)", choice)
         # placed cards are public now; the one still in hand, and Ada's choice, are not
         assert_shown_to(self, self.match, None, ["9 green", "6 red"], "public page")
-        assert_hidden_from(self, self.match, None, ["8 yellow", "5 blue", "7 blue", "q0 0 A"])
-        assert_hidden_from(self, self.match, self.bob, ["8 yellow", "7 blue", "q0 0 A"])
-        assert_shown_to(self, self.match, self.alice, ["q0 0 A"], "player page")
+        assert_hidden_from(self, self.match, None, ["8 yellow", "5 blue", "7 blue", choice])
+        assert_hidden_from(self, self.match, self.bob, ["8 yellow", "7 blue", choice])
+        assert_shown_to(self, self.match, self.alice, [choice], "player page")
 
         lifecycle.do_submit(prompt.pk, self.seat("bob"), {"q1_0": "A"})
         self.match.refresh_from_db()

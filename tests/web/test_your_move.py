@@ -65,8 +65,26 @@ class YourMoveTestCase(BaseTestCase):
         lifecycle.do_submit(self.open_phase().pk, self.seat("alice"), {"bid": 4, "note": "hi"})
         self.client.force_login(self.alice)
         page = self.client.get(reverse("match_play", args=[self.match.pk]))
-        self.assertContains(page, "bid 4, note hi")
+        self.assertContains(page, "Your bid: 4; Note to yourself: hi")  # in the words of its form
         self.assertNotContains(page, "{&#x27;bid&#x27;")
+
+    def test_it_shows_a_chosen_value_by_its_choice_s_label_as_it_read_when_sent(self):
+        from games.engine_api import CHOICE, INT, MULTICHOICE, Field, FormSpec
+        from matches.core.engine_forms import said
+
+        spec = FormSpec((Field("card", "Card", CHOICE, (("0-5", "2 red"), ("0-6", "3 blue"))),
+                         Field("picks", "Pick two.", MULTICHOICE, (("a", "Apples"), ("b", "Bananas"))),
+                         Field("n", "How many", INT)))
+        self.assertEqual(said(spec, {"card": "0-5", "picks": ["a", "b"], "n": 3}),
+                         "Card: 2 red; Pick two: Apples, Bananas; How many: 3")
+        self.assertEqual(said(spec, {"other": 1}), "")  # not the form's shape: shown as stored
+        self.start()
+        lifecycle.do_submit(self.open_phase().pk, self.seat("alice"), {"bid": 4})
+        sub = self.seat("alice").submissions.get()
+        sub.said = ""  # a submission stored before submissions were said in words
+        sub.save()
+        self.client.force_login(self.alice)
+        self.assertContains(self.client.get(reverse("match_play", args=[self.match.pk])), "bid 4")
 
 
 class StartsSoonTestCase(BaseTestCase):

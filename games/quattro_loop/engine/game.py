@@ -121,8 +121,8 @@ class QuattroLoop(api.GameEngine):
             state["hands"][seat], state["decks"][seat] = deck[:2], deck[2:]
         state["placement"] = 1
         state["rounds"].append({"round": n, "board": list(board), "log": [], "quattros": None, "points": None})
-        return [api.public("quattro.round", f"Round {n} begins. The board: " +
-                           "; ".join(f"{s}: {line}" for s, line in zip(SLOTS, board)) + ".")]
+        return [api.public("quattro.round", f"Round {n} begins. The board: " +  # in words; the notation is on the board
+                           " ".join(f"{s}: {notation.words(notation.parse(line))}" for s, line in zip(SLOTS, board)))]
 
     def _give_new_sets(self, state):
         for seat in (0, 1):
@@ -161,7 +161,7 @@ class QuattroLoop(api.GameEngine):
             return api.FormSpec(fields, submit_label="Choose", intro="An effect asks you to choose.") if fields else api.NO_FORM
         hand = tuple((cid, describe_card(state["cards"][cid])) for cid in state["hands"][seat])
         effects = [notation.parse(line) for line in state["board"]]
-        empty = tuple((SLOTS[i], f"{SLOTS[i]}: {notation.to_text(effects[i])}")
+        empty = tuple((SLOTS[i], f"{SLOTS[i]}: {notation.words(effects[i])}")
                       for i in range(7) if state["loops"][seat][i] is None)
         return api.FormSpec((api.Field("card", "Card", api.RADIO, hand, required=True),
                              api.Field("slot", "Slot", api.RADIO, empty, required=True)), submit_label="Place")
@@ -274,13 +274,13 @@ class QuattroLoop(api.GameEngine):
         parts = []
         for (owner, slot, effect), (_, _, lines) in zip(effects, notes):
             said = "; ".join(line.format(**names) for line in lines) or "nothing changes"
-            parts.append(f"{state['names'][owner]}'s {SLOTS[slot]} ({notation.to_text(effect)}): {said}.")
+            parts.append(f"{state['names'][owner]}'s {SLOTS[slot]} ({notation.words(effect).rstrip('.')}): {said}.")
         text = " ".join(parts) + (" Both at once; the results are merged." if len(effects) > 1 else "")
         self._log(state, text)
         label = " and ".join(f"{state['names'][o]}'s {SLOTS[s]}" for o, s, _ in effects)
         for cid, where in _positions(state).items():
             if before.get(cid) != where:
-                state["changes"][cid] = f"changed by {label} ({notation.to_text(effects[0][2])})"
+                state["changes"][cid] = f"changed by {label}"  # the slot's effect is said beside it
         return api.public("quattro.effect", f"Round {state['round']}: {text}")
 
     def _log(self, state, text):
