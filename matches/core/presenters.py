@@ -2,7 +2,7 @@
 from the engine's view for that viewer and the events that viewer may see, and nothing else."""
 
 from django.conf import settings
-from django.db.models import Case, JSONField, Q, When
+from django.db.models import Case, JSONField, Q, TextField, Value, When
 from django.template.loader import select_template
 from django.utils.functional import SimpleLazyObject
 
@@ -146,7 +146,7 @@ def _mark_submitters(match, open_phases, seats, viewer):
     (`submitted_marks`), from the same rows."""
     if viewer.is_host:
         rows = _host_rows(match)
-        pairs, count = {(phase_id, player_id) for phase_id, player_id, _, _ in rows}, len(rows)
+        pairs, count = {(phase_id, player_id) for phase_id, player_id, *_ in rows}, len(rows)
     else:
         pairs = set(_marks(match, viewer).values_list("phase_id", "player_id").order_by().distinct())
         count = len(pairs)
@@ -167,21 +167,24 @@ def _host_rows(match):
     """Every player's submission in `match`, revisions too, oldest first, as (phase, player,
     payload, sent at): the payload only while its phase is open (what the host's page shows)."""
     open_payload = Case(When(phase__status=Phase.OPEN, then="payload"), output_field=JSONField())
-    return list(_marks(match, Viewer.host()).annotate(open_payload=open_payload).order_by("id")
-                .values_list("phase_id", "player_id", "open_payload", "created_at"))
+    open_said = Case(When(phase__status=Phase.OPEN, then="said"), default=Value(""), output_field=TextField())
+    return list(_marks(match, Viewer.host()).annotate(open_payload=open_payload, open_said=open_said).order_by("id")
+                .values_list("phase_id", "player_id", "open_payload", "created_at", "open_said"))
 
 
 def _host_sent(open_phases, rows, seat_of, names):
     """Each open phase's `host_sent`: per seat that has sent, in seat order, its name, what it
-    sent last (`payload`), when, and how many times it sent (`times`)."""
+    sent last (`payload`, and `said`: its form's words for it), when, and how many times it sent
+    (`times`)."""
     latest, times = {}, {}
-    for phase_id, player_id, payload, at in rows:
+    for phase_id, player_id, payload, at, said in rows:
         key = (phase_id, seat_of.get(player_id))
-        latest[key] = (payload, at)
+        latest[key] = (payload, at, said)
         times[key] = times.get(key, 0) + 1
     for phase in open_phases:
         phase.host_sent = [{"name": names.get(seat, "?"), "payload": latest[(phase.pk, seat)][0],
-                            "at": latest[(phase.pk, seat)][1], "times": times[(phase.pk, seat)]}
+                            "at": latest[(phase.pk, seat)][1], "said": latest[(phase.pk, seat)][2],
+                            "times": times[(phase.pk, seat)]}
                            for seat in sorted({seat for (pk, seat) in latest if pk == phase.pk and seat is not None})]
 
 

@@ -19,9 +19,9 @@ class HostSeesSentBrowserTestCase(BrowserGameTestCase):
             player = self.page(browser, self.alice, f"/play/{self.match.pk}/", phone=not phone)
             self.send(player, fill={"bid": 7, "note": "first idea"})
             sent = host.locator(".host-sent li", has_text="Alice")
-            sent.get_by_text("bid 7, note first idea").wait_for(timeout=15_000)
+            sent.get_by_text("Your bid: 7; Note to yourself: first idea").wait_for(timeout=15_000)
             self.send(player, fill={"bid": 9, "note": ""})
-            sent.get_by_text("bid 9").wait_for(timeout=15_000)
+            sent.get_by_text("Your bid: 9").wait_for(timeout=15_000)
             sent.get_by_text("revised, 2 versions").wait_for()
             screenshot(host, f"host-sent-{tag}")
 

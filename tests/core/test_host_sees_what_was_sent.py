@@ -39,13 +39,13 @@ class HostSeesWhatWasSentTestCase(BaseTestCase):
         lifecycle.do_submit(self.phase.pk, self.seat("alice"), {"bid": 7, "note": "a-first-thought"})
         lines = host_sent(self.host_page())
         self.assertEqual(len(lines), 1)
-        self.assertTrue(lines[0].startswith("Alice : bid 7, note a-first-thought ·"), lines)
+        self.assertTrue(lines[0].startswith("Alice : Your bid: 7; Note to yourself: a-first-thought ·"), lines)
         lifecycle.do_submit(self.phase.pk, self.seat("alice"), {"bid": 9})
         lifecycle.do_submit(self.phase.pk, self.seat("bob"), {"bid": 2})
         lines = host_sent(self.host_page())
         self.assertEqual(len(lines), 2)
-        self.assertTrue(lines[0].startswith("Alice : bid 9 ·") and "revised, 2 versions" in lines[0], lines)
-        self.assertTrue(lines[1].startswith("Bob : bid 2 ·") and "revised" not in lines[1], lines)
+        self.assertTrue(lines[0].startswith("Alice : Your bid: 9") and "revised, 2 versions" in lines[0], lines)
+        self.assertTrue(lines[1].startswith("Bob : Your bid: 2 ·") and "revised" not in lines[1], lines)
         self.assertNotIn("a-first-thought", self.host_page())  # only the latest
 
     def test_it_counts_a_revision_for_the_host_only(self):
@@ -114,8 +114,8 @@ class HostSocketHearsWhatWasSentTestCase(BaseTransactionTestCase):
 
         first, revised, quiet = async_to_sync(listen)()
         self.assertIn("Alice", host_sent(first["sections"]["live-state"])[0])
-        self.assertIn("bid 4", host_sent(first["sections"]["live-state"])[0])
+        self.assertIn("Your bid: 4", host_sent(first["sections"]["live-state"])[0])
         line = host_sent(revised["sections"]["live-state"])[0]
-        self.assertIn("bid 6, note changed-mind", line)
+        self.assertIn("Your bid: 6; Note to yourself: changed-mind", line)
         self.assertIn("revised, 2 versions", line)
         self.assertEqual(quiet, [True, True])  # a revision is no news to anyone else
