@@ -65,7 +65,7 @@ def cosign_states():
     """Mystery Cosign with the hard set, played by the bots up to the last picks step of the
     third phase (4 picks each, 12 active operations) and up to the phase's last shootout."""
     from games.engine_api import SeatInfo
-    from games.mystery_cosign.engine import ENGINE
+    from games.mystery_cosign.engine import ENGINE, schedule
 
     settings = ENGINE.validate_settings({"operation_set": "hard"}, 2)
     seats = [SeatInfo(0, "Ann", ""), SeatInfo(1, "Bo", "")]
@@ -73,7 +73,7 @@ def cosign_states():
     rng, found = random.Random(2), {}
     while len(found) < 2:
         key = state["step"]
-        subs = _play(ENGINE, state, key, ENGINE._waits_on(state, ENGINE._step(key)), len(found))
+        subs = _play(ENGINE, state, key, schedule.waits_on(state, schedule.step_for(key)), len(found))
         if key in ("collab-15-picks", "shootout-9"):
             found[key] = (copy.deepcopy(state), subs)
         if key == "shootout-9":
