@@ -49,7 +49,7 @@ class YourMoveBrowserTestCase(BaseTransactionTestCase):
             alice.get_by_text("Submission received").wait_for()
             alice.wait_for_selector(".conn[data-state=live]")
             alice.evaluate("window.notReloaded = true")
-            self.assertIn("bid 7", alice.locator("form.move-form").inner_text())  # in words
+            self.assertIn("Your bid: 7", alice.locator("form.move-form").inner_text())  # in the words of the form
             for page in (bob, spectator):
                 page.locator("#live-state .who-sent", has_text="sent: Alice").wait_for()
                 self.assertIn("waiting on Bob, Carol", page.locator("#live-state .who-sent").inner_text())
