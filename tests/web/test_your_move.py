@@ -25,6 +25,19 @@ class YourMoveTestCase(BaseTestCase):
         self.client.force_login(self.dave)  # in the season, not in the match
         self.assertNotContains(self.client.get(reverse("home")), play)
 
+    def test_it_folds_the_other_matches_into_one_line_on_a_match_page(self):
+        self.start()
+        other = self.start(self.make_match(["alice", "bob"]))
+        self.client.force_login(self.alice)
+        page = self.client.get(reverse("match_play", args=[self.match.pk])).content.decode()
+        header = page[:page.index("<main>")]
+        self.assertIn('<details class="your-move-fold"><summary>1 more match waits on you</summary>', header)
+        self.assertIn(f'href="{reverse("match_play", args=[other.pk])}" class="waiting"', header)
+        self.assertNotIn(f'href="{reverse("match_play", args=[self.match.pk])}"', header)  # not the page's own
+        home = self.client.get(reverse("home")).content.decode()
+        self.assertNotIn("your-move-fold", home)  # elsewhere the list is open
+        self.assertIn(f'href="{reverse("match_play", args=[self.match.pk])}" class="waiting"', home)
+
     def test_it_links_a_seated_player_from_the_public_page_to_their_play_page(self):
         self.start()
         public = reverse("match_public", args=[self.match.pk])
