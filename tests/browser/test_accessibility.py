@@ -13,7 +13,6 @@ from tests.support.browsers import chromium, person
 from tests.support.stack import serve
 
 pytestmark = pytest.mark.browser
-PEOPLE = ("alice", "bob", "carol", "dave", "frank", "grace", "heidi", "ivan", "judy")
 SERIOUS = {"serious", "critical"}
 
 
@@ -28,13 +27,7 @@ class AccessibilityTestCase(BaseTransactionTestCase):
         for engine in registry.all_engines():
             if engine.slug == "fixture":
                 continue
-            self.game = engine.slug
-            names = PEOPLE[:engine.min_seats]
-            match = self.make_match(names, settings={})
-            for seat, role in zip(match.seats.order_by("seat"), engine.default_roles(len(names))):
-                seat.role = role
-                seat.save()
-            self.games[engine.slug] = self.start(match)
+            self.games[engine.slug] = self.start(self.game_match(engine))
         self.draft = self.make_match(["alice", "bob"])
         self.stack = serve(self)
 

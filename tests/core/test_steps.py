@@ -12,18 +12,10 @@ from matches.core.replay import states_after_phases
 from matches.models import Phase
 from tests.support.base import BaseTestCase
 
-PEOPLE = ("alice", "bob", "carol", "dave", "frank", "grace", "heidi", "ivan", "judy")
-
-
 class StepsTestCase(BaseTestCase):
     def played(self, engine, finish=True):
         """A match of `engine`, every phase closed by the host (the rules' defaults) until it ends."""
-        self.game = engine.slug
-        names = PEOPLE[:engine.min_seats]
-        match = self.make_match(names, settings={})
-        for seat, role in zip(match.seats.order_by("seat"), engine.default_roles(len(names))):
-            seat.role = role
-            seat.save()
+        match = self.game_match(engine)
         self.start(match)
         for _ in range(400 if finish else 2):
             phase = match.phases.filter(status=Phase.OPEN).order_by("sequence").first()

@@ -12,6 +12,8 @@ from matches.core import lifecycle
 from matches.models import LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonPlayer
 
 PASSWORD = "correct horse battery"
+# The named people in seat order, for a match of any game with its fewest seats (Pokemon Snap: 8).
+PEOPLE = ("alice", "bob", "carol", "dave", "frank", "grace", "heidi", "ivan", "judy")
 
 
 class PeopleMixin:
@@ -37,6 +39,16 @@ class PeopleMixin:
                                      settings=extra.pop("settings", self.settings), seed=extra.pop("seed", 12345), **extra)
         for seat, name in enumerate(names):
             MatchPlayer.objects.create(match=match, season_player=self.members[name], seat=seat)
+        return match
+
+    def game_match(self, engine):
+        """A draft of `engine` with its fewest seats, each with the role the engine gives by default."""
+        self.game = engine.slug
+        names = PEOPLE[:engine.min_seats]
+        match = self.make_match(names, settings={})
+        for seat, role in zip(match.seats.order_by("seat"), engine.default_roles(len(names))):
+            seat.role = role
+            seat.save()
         return match
 
     def seat(self, name, match=None):

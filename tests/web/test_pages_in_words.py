@@ -15,9 +15,8 @@ from django.urls import reverse
 from games import registry
 from matches.core import lifecycle
 from matches.models import Match, Phase
-from tests.support.base import BaseTestCase
+from tests.support.base import PEOPLE, BaseTestCase
 
-PEOPLE = ("alice", "bob", "carol", "dave", "frank", "grace", "heidi", "ivan", "judy")
 LEDGER_KEYS = re.compile(r"\b(token_of_life|elimination_candidate|mark_of_elimination|communal_garnet)\b")
 NOTATION = re.compile(r"\b(copyvalue|copycolour|nzmin|opp (this|cw|ccw|adj|max|min|all|pick|[A-G])|rotate c?cw"
                       r"|(?<!round's )(now|end): ?(if this|[+-]\d|set \d|double|halve|invert|paint|swap|rotate))\b")
@@ -56,12 +55,8 @@ class PagesInWordsTestCase(BaseTestCase):
         self.assert_in_words(Client(), reverse("match_public", args=[match.pk]), f"{when}, the public page")
 
     def play(self, engine):
-        self.game = engine.slug
+        match = self.game_match(engine)
         names = PEOPLE[:engine.min_seats]
-        match = self.make_match(names, settings={})
-        for seat, role in zip(match.seats.order_by("seat"), engine.default_roles(len(names))):
-            seat.role = role
-            seat.save()
         self.start(match)
         players = {p.seat: p for p in match.seats.all()}
         clients = {name: self.client_for(self.users[name]) for name in names}
