@@ -75,16 +75,8 @@ def _desk(request, season, add_form=None, ledger_form=None, status_form=None):
 def add_player(request, slug):
     season = access_season_as_host(request.user, slug)
     form = AddPlayerForm(request.POST)
-    if form.is_valid():
-        try:
-            done, _ = host_desk.do_add_players(season, form.cleaned_data["players"])
-        except Refused as refusal:
-            for problem in getattr(refusal, "problems", [str(refusal)]):
-                form.add_error(None, problem)
-        else:
-            messages.success(request, f"{done.message} Send them the invite link from the list below.")
-            return redirect("host_season", slug)
-    return render(request, "matches/host_season.html", _desk(request, season, add_form=form), status=400)
+    return _desk_write(request, season, "add_form", form, lambda data: host_desk.do_add_players(season, data["players"])[0],
+                       " Send them the invite link from the list below.")
 
 
 @login_required
@@ -92,17 +84,8 @@ def add_player(request, slug):
 def ledger_entries(request, slug):
     season = access_season_as_host(request.user, slug)
     form = BulkLedgerForm(season, request.POST)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            done = host_desk.do_bulk_entries(season, form.chosen_players(), data["kind"], data["amount"],
-                                             data["reason"], by=request.user)
-        except Refused as refusal:
-            form.add_error(None, str(refusal))
-        else:
-            messages.success(request, done.message)
-            return redirect("host_season", slug)
-    return render(request, "matches/host_season.html", _desk(request, season, ledger_form=form), status=400)
+    return _desk_write(request, season, "ledger_form", form, lambda data: host_desk.do_bulk_entries(
+        season, form.chosen_players(), data["kind"], data["amount"], data["reason"], by=request.user))
 
 
 @login_required
@@ -110,16 +93,23 @@ def ledger_entries(request, slug):
 def statuses(request, slug):
     season = access_season_as_host(request.user, slug)
     form = StatusForm(season, request.POST)
+    return _desk_write(request, season, "status_form", form, lambda data: host_desk.do_set_statuses(
+        season, list(data["players"]), data["realm"], data["reason"], by=request.user))
+
+
+def _desk_write(request, season, name, form, do, after=""):
+    """One of the desk's forms: its write when valid, back to the desk told what was done; else the
+    desk again (400) with the form's errors, a refusal (or each of its problems) beside it."""
     if form.is_valid():
-        data = form.cleaned_data
         try:
-            done = host_desk.do_set_statuses(season, list(data["players"]), data["realm"], data["reason"], by=request.user)
+            done = do(form.cleaned_data)
         except Refused as refusal:
-            form.add_error(None, str(refusal))
+            for problem in getattr(refusal, "problems", [str(refusal)]):
+                form.add_error(None, problem)
         else:
-            messages.success(request, done.message)
-            return redirect("host_season", slug)
-    return render(request, "matches/host_season.html", _desk(request, season, status_form=form), status=400)
+            messages.success(request, done.message + after)
+            return redirect("host_season", season.slug)
+    return render(request, "matches/host_season.html", _desk(request, season, **{name: form}), status=400)
 
 
 @login_required
