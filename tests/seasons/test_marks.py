@@ -106,7 +106,7 @@ class DeathMatchTestCase(BaseTestCase):
     def test_it_creates_the_death_match_in_one_step_with_both_seated(self):
         response = self.create(self.hana_client, "carol", "alice")
         match = Match.objects.get(kind=Match.DEATH)
-        self.assertRedirects(response, reverse("admin:matches_match_change", args=[match.pk]), fetch_redirect_response=False)
+        self.assertRedirects(response, reverse("match_host", args=[match.pk]), fetch_redirect_response=False)
         self.assertEqual([(s.seat, s.season_player.display_name) for s in match.seats.all()], [(0, "Carol"), (1, "Alice")])
         self.assertEqual((match.game, match.status), ("mystery_cosign", Match.DRAFT))
 

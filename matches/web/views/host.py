@@ -46,7 +46,7 @@ def create_death_match(request, slug):
         messages.error(request, f"Not created. {refusal}")
         return redirect("season", slug)
     messages.success(request, done.message)
-    return redirect("admin:matches_match_change", match.pk)
+    return redirect("match_host", match.pk)  # its start check and Start, as for any draft
 
 
 @login_required
