@@ -30,7 +30,7 @@ def main():
 
 
 def print_table(r):
-    from . import cosign, fanout, queries, resolution
+    from . import cosign, deadlines, fanout, queries, resolution
 
     if "servers" in r:
         print("\nASGI server (wrk -c16, req/s median):")
@@ -50,12 +50,7 @@ def print_table(r):
                   f"  ratio {v['ratio_rps']:.2f}")
     for c, v in r.get("moves", {}).get("scaling", {}).items():
         print(f"  {c:4} two processes against one: submit x{v['submit']:.2f}, baseline x{v['baseline']:.2f}")
-    if "deadlines" in r:
-        d = r["deadlines"]
-        print(f"\nDeadlines ({d['phases']} phases): result at socket after deadline p50 {d['socket']['p50']:.0f} ms,"
-              f" p99 {d['socket']['p99']:.0f} ms; asyncio.sleep lateness p50 {d['sleep']['p50']:.1f} ms,"
-              f" p99 {d['sleep']['p99']:.1f} ms")
-    for name, module in (("fanout", fanout), ("resolution", resolution), ("queries", queries), ("cosign", cosign)):
+    for name, module in (("deadlines", deadlines), ("fanout", fanout), ("resolution", resolution), ("queries", queries), ("cosign", cosign)):
         if name in r:
             print()
             print("\n".join(module.table_lines(r[name])))

@@ -128,13 +128,13 @@ def percentile(values, q):
 class Celery:
     """A worker (kind "worker") or beat, as docker-compose.yml runs them."""
 
-    def __init__(self, kind):
+    def __init__(self, kind, **extra_env):
         args = [sys.executable, "-m", "celery", "-A", "genius_site", kind, "--loglevel", "warning"]
         if kind == "worker":
             args += ["--concurrency", "2", "-Q", "bench"]
         else:
             args += ["--schedule", tempfile.mktemp()]
-        env = {**bench_env(), "DEADLINE_SCHEDULER": "celery"}
+        env = {**bench_env(), "DEADLINE_SCHEDULER": "celery", **extra_env}
         self.popen = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(4)  # long enough for the worker to be consuming
 

@@ -1,16 +1,36 @@
 """Deadlines: over 200 phases with deadlines 1-5 s out, how late the result reaches a connected
 spectator websocket after the deadline, on the production path (eta task on a Celery worker,
-beat sweep, uvicorn, channels-redis), beside the lateness of asyncio.sleep in the same run."""
+beat sweep, uvicorn, channels-redis), beside the lateness of asyncio.sleep in the same run.
+
+Where each millisecond goes: the worker and the web process stamp the steps of every close
+(matches/lib/timings.py, switched on here by LIVE_TIMINGS) and the client stamps its receipt, so
+each close's lateness is cut into steps that add up to it:
+
+    fire       the deadline to the task's start on the worker (Celery's eta timer, the pool)
+    lock       the task's start to the match's row lock held (BEGIN, the locking query)
+    close      the lock to the commit: defaults, resolve, the rows written, COMMIT
+    pre        the commit to the announcement (after-commit work that runs before it)
+    layer      the announcement to the web process hearing it (PUBLISH, Redis, channels-redis)
+    render     hearing it to the update rendered for the socket's viewer
+    write      the render to the socket's write
+    receipt    the write to the client's receipt
+
+Beside them, on the worker: `announce_call` (how long the group_send call took) and `post`
+(after-commit work after the announcement, which holds the worker from its next close)."""
 
 import asyncio
 import json
 import random
 import time
 
-from .common import Celery, Server, percentile, sized
+import redis
+
+from .common import REDIS_URL, Celery, Server, percentile, sized
 
 PHASES = sized(200, 5)
 STAGGER = 0.1  # seconds between match starts: deadlines spread over about 25 s
+TIMINGS = "bench:timings"
+STEPS = ("fire", "lock", "close", "pre", "layer", "render", "write", "receipt")
 
 
 async def sleep_lateness(n):
@@ -23,15 +43,55 @@ async def sleep_lateness(n):
     return await asyncio.gather(*[one(rng.uniform(1, 5)) for _ in range(n)])
 
 
-async def watch(url, match_id, deadline_at, out):
+async def watch(url, match_id, out):
     import websockets
 
     async with websockets.connect(f"{url}/ws/matches/{match_id}/watch/?since=0", origin=url.replace("ws://", "http://")) as ws:  # the page's origin, port included
         while True:
             update = json.loads(await ws.recv())
             if any(e["kind"] == "phase.closed" for e in update["events"]):
-                out.append((time.time() - deadline_at) * 1000)
+                out[match_id] = time.time()
                 return
+
+
+def spread(values):
+    values = [v for v in values if v is not None]
+    if not values:
+        return None
+    return {"p50": percentile(values, 50), "p99": percentile(values, 99), "max": max(values), "n": len(values)}
+
+
+def breakdown(deadlines, received, entries):
+    """Per close, the steps (ms) from the deadline to the socket, which add up to its lateness;
+    then each step's p50/p99/max over the closes, and the steps of the closes at or past the p99."""
+    worker = {e["match"]: e for e in entries if e["side"] == "worker" and "committed" in e and "match" in e}
+    room = {e["match"]: e for e in entries if e["side"] == "room" and "match" in e}
+    closes = []
+    for match_id, got in received.items():
+        w, r = worker.get(match_id), room.get(match_id)
+        if w is None or r is None:
+            continue
+        points = [deadlines[match_id], w["begin"], w["locked"], w["committed"], r["announce"], r["heard"],
+                  r["rendered"], r["written"], got]
+        steps = {name: (b - a) * 1000 for name, a, b in zip(STEPS, points, points[1:])}
+        steps["total"] = (got - deadlines[match_id]) * 1000
+        steps["announce_call"] = (w["announced"] - w["announce"]) * 1000 if "announced" in w else None
+        steps["post"] = (w["end"] - w.get("announced", w["committed"])) * 1000
+        steps["path"] = w["path"]
+        closes.append(steps)
+    if not closes:
+        return {"closes": 0}
+    noops = sum(1 for e in entries if e["side"] == "worker" and "committed" not in e and e["path"] == "eta")
+    p99 = percentile([c["total"] for c in closes], 99)
+    tail = [c for c in closes if c["total"] >= p99]
+    return {
+        "closes": len(closes),
+        "by_eta": sum(c["path"] == "eta" for c in closes),
+        "by_sweep": sum(c["path"] == "sweep" for c in closes),
+        "eta_tasks_with_nothing_to_close": noops,
+        "steps": {name: spread([c[name] for c in closes]) for name in (*STEPS, "total", "announce_call", "post")},
+        "tail": [{k: (round(v, 1) if isinstance(v, float) else v) for k, v in c.items()} for c in tail],
+    }
 
 
 def run():
@@ -55,10 +115,12 @@ def run():
             MatchPlayer.objects.create(match=match, season_player=member, seat=seat)
         matches.append(match)
 
-    worker, beat = Celery("worker"), Celery("beat")
-    lateness = []
+    store = redis.Redis.from_url(REDIS_URL)
+    store.delete(TIMINGS)
+    worker, beat = Celery("worker", LIVE_TIMINGS=TIMINGS), Celery("beat", LIVE_TIMINGS=TIMINGS)
+    received, deadlines = {}, {}
     try:
-        with Server("uvicorn", DEADLINE_SCHEDULER="celery") as server:
+        with Server("uvicorn", DEADLINE_SCHEDULER="celery", LIVE_TIMINGS=TIMINGS) as server:
             ws_url = server.url.replace("http", "ws")
 
             async def drive():
@@ -66,17 +128,38 @@ def run():
                 for match in matches:
                     await sync_to_async(lifecycle.do_start)(match.pk)
                     phase = await sync_to_async(lambda m=match: Phase.objects.get(match=m))()
-                    watchers.append(asyncio.create_task(watch(ws_url, match.pk, phase.deadline.timestamp(), lateness)))
+                    deadlines[match.pk] = phase.deadline.timestamp()
+                    watchers.append(asyncio.create_task(watch(ws_url, match.pk, received)))
                     await asyncio.sleep(STAGGER)
                 await asyncio.wait_for(asyncio.gather(*watchers), timeout=120)
 
             asyncio.run(drive())
+            time.sleep(0.5)  # the last stamps recorded
     finally:
         worker.stop()
         beat.stop()
+    lateness = [(received[m] - deadlines[m]) * 1000 for m in received]
+    entries = [json.loads(e) for e in store.lrange(TIMINGS, 0, -1)]
+    store.delete(TIMINGS)
     sleeps = asyncio.run(sleep_lateness(PHASES))
     return {
         "phases": len(lateness),
         "socket": {"p50": percentile(lateness, 50), "p99": percentile(lateness, 99), "max": max(lateness)},
         "sleep": {"p50": percentile(sleeps, 50), "p99": percentile(sleeps, 99), "max": max(sleeps)},
+        "breakdown": breakdown(deadlines, received, entries),
     }
+
+
+def table_lines(d):
+    lines = [f"Deadlines ({d['phases']} phases): result at socket after deadline p50 {d['socket']['p50']:.0f} ms,"
+             f" p99 {d['socket']['p99']:.0f} ms; asyncio.sleep lateness p50 {d['sleep']['p50']:.1f} ms,"
+             f" p99 {d['sleep']['p99']:.1f} ms"]
+    b = d.get("breakdown", {})
+    if not b.get("closes"):
+        return lines + ["  (no step timings were recorded)"]
+    lines.append(f"  where it goes, {b['closes']} closes ({b['by_eta']} by eta task, {b['by_sweep']} by the sweep;"
+                 f" {b['eta_tasks_with_nothing_to_close']} eta tasks found nothing to close), ms p50 / p99 / max:")
+    for name, s in b["steps"].items():
+        if s:
+            lines.append(f"    {name:14} {s['p50']:7.1f} {s['p99']:7.1f} {s['max']:7.1f}")
+    return lines

@@ -158,6 +158,9 @@ DEADLINE_SCHEDULER = env("DEADLINE_SCHEDULER", "celery" if REDIS_URL else "inpro
 # Websocket per-message compression: off by default, measured in bench/fanout.py.
 WS_DEFLATE = env_bool("WS_DEFLATE", False)
 SWEEP_SECONDS = float(env("SWEEP_SECONDS", "2"))
+# A Redis list where each close's steps are stamped, deadline to socket (matches/lib/timings.py):
+# set by bench/deadlines.py only; unset, nothing is stamped.
+LIVE_TIMINGS = env("LIVE_TIMINGS", "") if REDIS_URL else ""
 # How long a player has to choose who receives what the rules make them give away (F10).
 FORCED_GIFT_SECONDS = int(env("FORCED_GIFT_SECONDS", str(24 * 3600)))
 # Posts to a season's chat-server webhook: retried by the Celery worker, or by a thread without a broker.

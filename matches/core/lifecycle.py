@@ -15,6 +15,7 @@ from games.engine_api import Context, Invalid, SeatInfo, derive_rng
 
 from matches import clock
 from matches.core import events
+from matches.lib import timings
 from matches.core.engine_forms import said
 from matches.core.records import (Done, Refused, _apply, _engine_events, _lock, _public, _record_events,  # noqa: F401
                                   _seats)
@@ -158,10 +159,13 @@ def close_phase(phase_id, reason="deadline"):
     returns False without doing anything if the phase is not open, or (for a deadline close)
     if its deadline has not come or its match is paused."""
     with transaction.atomic():
+        transaction.on_commit(lambda: timings.mark("committed"))  # first of the close's after-commit work
         # the match row locked first, found by its phase (only the match row: lock order)
         match = Match.objects.select_for_update(of=("self",)).filter(phases=phase_id).first()
         if match is None:
             return False
+        timings.mark("locked")
+        timings.note(match=match.pk)
         # read under the lock: a close that waited for it finds the phase closed already
         last = Phase.objects.filter(match=OuterRef("match")).order_by("-sequence").values("sequence")[:1]
         phase = Phase.objects.annotate(last_sequence=Subquery(last)).get(pk=phase_id)

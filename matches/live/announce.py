@@ -8,6 +8,8 @@ import time
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from matches.lib import timings
+
 log = logging.getLogger(__name__)
 
 
@@ -21,7 +23,13 @@ def announce(match_id, seq, talk_stamp=None):
     layer = get_channel_layer()
     if layer is None:
         return
-    async_to_sync(layer.group_send)(group_name(match_id), {"type": "match.changed", "match": match_id, "seq": seq, "talk": talk_stamp})
+    message = {"type": "match.changed", "match": match_id, "seq": seq, "talk": talk_stamp}
+    timings.mark("announce")
+    stamps = timings.current()
+    if stamps is not None:  # only when measuring (bench/deadlines.py): the room adds its own
+        message["timings"] = stamps
+    async_to_sync(layer.group_send)(group_name(match_id), message)
+    timings.mark("announced")
 
 
 # --- what the core publishes (subscribed in matches.apps) -----------------------------------

@@ -10,9 +10,11 @@ sockets (a socket busy pushing for itself is sent its update on a task of its ow
 
 import asyncio
 import logging
+import time
 import weakref
 from collections import defaultdict
 
+from matches.lib import timings
 from matches.live import announce as live
 from matches.live.renders import render_once
 
@@ -83,6 +85,8 @@ class Room:
         match_id = message.get("match")
         if match_id not in self.sockets:
             return
+        if "timings" in message:  # being measured (matches.lib.timings): when this process heard it
+            message = {**message, "timings": {**message["timings"], "heard": time.time()}}
         earlier = self.pending.get(match_id)
         if earlier is not None:
             # Not yet begun: one render after both announcements shows both changes.
@@ -95,18 +99,25 @@ class Room:
         try:
             while match_id in self.pending:
                 message = self.pending.pop(match_id)
-                await tell(list(self.sockets.get(match_id, ())), message["seq"], message.get("talk"))
+                stamps = message.get("timings")
+                await tell(list(self.sockets.get(match_id, ())), message["seq"], message.get("talk"), stamps)
+                if stamps is not None:
+                    stamps["written"] = time.time()
+                    asyncio.get_running_loop().run_in_executor(None, timings.record, {"side": "room", **stamps})
         finally:
             self.telling.pop(match_id, None)
 
 
-async def tell(consumers, at_least, stamp):
-    """Render once for each group of sockets owed the same update, then write it to each."""
+async def tell(consumers, at_least, stamp, stamps=None):
+    """Render once for each group of sockets owed the same update, then write it to each.
+    `stamps`: when measuring, the announcement's timings, to which the end of the renders is added."""
     groups = defaultdict(list)
     for consumer in consumers:
         groups[consumer.update_key(at_least, stamp)].append(consumer)
     keys = list(groups)
     renders = await asyncio.gather(*(render_once(key, groups[key][0].render) for key in keys), return_exceptions=True)
+    if stamps is not None:
+        stamps["rendered"] = time.time()
     for key, rendered in zip(keys, renders):
         if isinstance(rendered, BaseException):
             log.error("room: a render failed", exc_info=rendered)

@@ -16,6 +16,7 @@ from django.db import close_old_connections
 
 from matches import clock
 from matches.core import events, lifecycle
+from matches.lib import timings
 from matches.models import Match, Phase
 from matches.scheduling.leader import Leadership
 
@@ -33,9 +34,18 @@ def on_phase_scheduled(event):
 def run_due(now=None):
     """Everything the clock triggers: overdue phases closed, then whatever listens to the tick
     (reminders now due, matches.notifications)."""
-    closed = lifecycle.sweep(now)
+    closed = sum(1 for pk in lifecycle.overdue_phase_ids(now) if close_stamped(pk, "sweep"))
     events.deliver(events.ClockTicked(now))
     return closed
+
+
+def close_stamped(phase_id, path):
+    """lifecycle.close_phase for a deadline, its steps stamped when measuring (matches.lib.timings)."""
+    timings.begin(path=path, phase=phase_id)
+    try:
+        return lifecycle.close_phase(phase_id, "deadline")
+    finally:
+        timings.end()
 
 
 def _sweep_and_next_wait(max_wait):
@@ -92,7 +102,7 @@ async def run_inprocess(stop: asyncio.Event, max_wait: float = 1.0):
 @shared_task(name="matches.tasks.close_phase_at", acks_late=True, ignore_result=True)
 def close_phase_at(phase_id):
     """The eta task of one phase; does nothing if the phase closed already or was extended."""
-    return lifecycle.close_phase(phase_id, "deadline")
+    return close_stamped(phase_id, "eta")
 
 
 @shared_task(name="matches.tasks.sweep_overdue_phases", ignore_result=True)
