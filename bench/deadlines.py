@@ -19,6 +19,7 @@ Beside them, on the worker: `announce_call` (how long the group_send call took) 
 (after-commit work after the announcement, which holds the worker from its next close)."""
 
 import asyncio
+import datetime
 import json
 import random
 import time
@@ -28,6 +29,7 @@ import redis
 from .common import REDIS_URL, Celery, Server, percentile, sized
 
 PHASES = sized(200, 5)
+ALONE = sized(30, 3)  # closes, and eta tasks, measured one at a time: each step's floor
 STAGGER = 0.1  # seconds between match starts: deadlines spread over about 25 s
 TIMINGS = "bench:timings"
 STEPS = ("fire", "lock", "close", "pre", "layer", "render", "write", "receipt")
@@ -117,7 +119,9 @@ def run():
 
     store = redis.Redis.from_url(REDIS_URL)
     store.delete(TIMINGS)
-    worker, beat = Celery("worker", LIVE_TIMINGS=TIMINGS), Celery("beat", LIVE_TIMINGS=TIMINGS)
+    # as in production (docker-compose.yml), email, webhooks and reminders in tasks of their own
+    worker = Celery("worker", LIVE_TIMINGS=TIMINGS, NOTIFY_ON_WORKER="1")
+    beat = Celery("beat", LIVE_TIMINGS=TIMINGS, NOTIFY_ON_WORKER="1")
     received, deadlines = {}, {}
     try:
         with Server("uvicorn", DEADLINE_SCHEDULER="celery", LIVE_TIMINGS=TIMINGS) as server:
@@ -135,19 +139,76 @@ def run():
 
             asyncio.run(drive())
             time.sleep(0.5)  # the last stamps recorded
+            entries = [json.loads(e) for e in store.lrange(TIMINGS, 0, -1)]
+            store.delete(TIMINGS)
+            alone = floors(ws_url, season, members, store)
     finally:
         worker.stop()
         beat.stop()
     lateness = [(received[m] - deadlines[m]) * 1000 for m in received]
-    entries = [json.loads(e) for e in store.lrange(TIMINGS, 0, -1)]
-    store.delete(TIMINGS)
     sleeps = asyncio.run(sleep_lateness(PHASES))
     return {
         "phases": len(lateness),
         "socket": {"p50": percentile(lateness, 50), "p99": percentile(lateness, 99), "max": max(lateness)},
         "sleep": {"p50": percentile(sleeps, 50), "p99": percentile(sleeps, 99), "max": max(sleeps)},
         "breakdown": breakdown(deadlines, received, entries),
+        "alone": alone,
     }
+
+
+def floors(ws_url, season, members, store):
+    """Each step's floor: closes made one at a time by this process (no other close, render or
+    task in the way), each watched by a spectator socket and stamped like the worker's, then
+    eta tasks with nothing to close fired one at a time on the worker (their lateness alone)."""
+    from asgiref.sync import sync_to_async
+    from django.conf import settings
+
+    from matches.core import lifecycle
+    from matches.lib import timings
+    from matches.models import Match, MatchPlayer, Phase
+    from matches.scheduling.deadlines import close_phase_at
+
+    settings.LIVE_TIMINGS = TIMINGS
+    started, received = {}, {}
+
+    def close(match):
+        phase = Phase.objects.get(match=match, status=Phase.OPEN)
+        timings.begin(path="alone", phase=phase.pk)
+        started[match.pk] = time.time()  # no deadline: the close starts now, so "fire" is zero
+        try:
+            lifecycle.close_phase(phase.pk, "host")
+        finally:
+            timings.end()
+
+    async def one(match):
+        watcher = asyncio.create_task(watch(ws_url, match.pk, received))
+        await asyncio.sleep(0.3)  # the socket open and in its room
+        await sync_to_async(close)(match)
+        await asyncio.wait_for(watcher, timeout=10)
+        await asyncio.sleep(0.1)
+
+    for i in range(ALONE):
+        match = Match.objects.create(season=season, game="fixture", title=f"A{i}",
+                                     settings={"rounds": 1, "round_seconds": 600, "close_early": False})
+        for seat, member in enumerate(members):
+            MatchPlayer.objects.create(match=match, season_player=member, seat=seat)
+        lifecycle.do_start(match.pk)
+        asyncio.run(one(match))
+    time.sleep(0.5)
+    closes = breakdown(started, received, [json.loads(e) for e in store.lrange(TIMINGS, 0, -1)])
+    store.delete(TIMINGS)
+    settings.LIVE_TIMINGS = ""
+
+    etas = {}
+    for i in range(ALONE):  # a phase that does not exist: the task starts, stamps and ends
+        etas[-1 - i] = eta = time.time() + 0.5
+        close_phase_at.apply_async((-1 - i,), eta=datetime.datetime.fromtimestamp(eta, datetime.timezone.utc))
+        time.sleep(0.2)
+    time.sleep(1.5)
+    fired = {e["phase"]: e["begin"] for e in map(json.loads, store.lrange(TIMINGS, 0, -1)) if e["side"] == "worker"}
+    store.delete(TIMINGS)
+    closes["steps"]["fire"] = spread([(fired[p] - etas[p]) * 1000 for p in etas if p in fired])
+    return closes
 
 
 def table_lines(d):
@@ -159,7 +220,9 @@ def table_lines(d):
         return lines + ["  (no step timings were recorded)"]
     lines.append(f"  where it goes, {b['closes']} closes ({b['by_eta']} by eta task, {b['by_sweep']} by the sweep;"
                  f" {b['eta_tasks_with_nothing_to_close']} eta tasks found nothing to close), ms p50 / p99 / max:")
+    a = d.get("alone", {}).get("steps", {})
     for name, s in b["steps"].items():
         if s:
-            lines.append(f"    {name:14} {s['p50']:7.1f} {s['p99']:7.1f} {s['max']:7.1f}")
+            floor = f"   alone {a[name]['p50']:7.1f} {a[name]['p99']:7.1f}" if a.get(name) else ""
+            lines.append(f"    {name:14} {s['p50']:7.1f} {s['p99']:7.1f} {s['max']:7.1f}{floor}")
     return lines

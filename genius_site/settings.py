@@ -158,6 +158,9 @@ DEADLINE_SCHEDULER = env("DEADLINE_SCHEDULER", "celery" if REDIS_URL else "inpro
 # Websocket per-message compression: off by default, measured in bench/fanout.py.
 WS_DEFLATE = env_bool("WS_DEFLATE", False)
 SWEEP_SECONDS = float(env("SWEEP_SECONDS", "2"))
+# With a worker, email, webhooks and reminders run in tasks of their own, not in the close that
+# set them off (matches/core/events.py); the tests keep them inline unless they ask.
+NOTIFY_ON_WORKER = env_bool("NOTIFY_ON_WORKER", DEADLINE_SCHEDULER == "celery" and not TESTING)
 # A Redis list where each close's steps are stamped, deadline to socket (matches/lib/timings.py):
 # set by bench/deadlines.py only; unset, nothing is stamped.
 LIVE_TIMINGS = env("LIVE_TIMINGS", "") if REDIS_URL else ""

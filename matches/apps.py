@@ -10,6 +10,8 @@ class MatchesConfig(AppConfig):
     verbose_name = "Seasons and matches"
 
     def ready(self):
+        from django.conf import settings
+
         from matches.core import events, presenters
         from matches.hosting import admin  # noqa: F401  (registers the admin's pages)
         from matches.live import announce
@@ -22,11 +24,17 @@ class MatchesConfig(AppConfig):
             (events.PersonalChanged, announce.on_personal_changed),
             (events.Submitted, announce.on_submitted),
             (events.PhaseScheduled, deadlines.on_phase_scheduled),
+        ]:
+            events.subscribe(kind, handler)
+        # Not in the way of the next deadline: with a worker, in a task of their own (core.events).
+        for kind, handler in [
             (events.PhaseClosed, email.on_phase_closed),
             (events.GiftGiven, email.on_gift_given),
             (events.PublicNews, webhooks.on_public_news),
             (events.ClockTicked, reminders.on_clock_ticked),
         ]:
-            events.subscribe(kind, handler)
+            events.subscribe(kind, handler, later=True)
+        if settings.NOTIFY_ON_WORKER:
+            events.defer_to(deadlines.defer)
         presenters.add_picture_part(conversations.picture_part, conversations.talk_count)
         presenters.add_picture_part(reminders.picture_part, reminders.reminder_count)

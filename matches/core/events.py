@@ -20,6 +20,8 @@ from django.db import transaction
 
 log = logging.getLogger(__name__)
 _subscribers: dict[type, list[Callable]] = defaultdict(list)
+_later: dict[type, list[Callable]] = defaultdict(list)
+_deferrer: Callable | None = None
 
 
 # --- the events -------------------------------------------------------------------------------
@@ -101,14 +103,23 @@ class ClockTicked:
 # --- publishing and subscribing -------------------------------------------------------------
 
 
-def subscribe(kind: type, handler: Callable) -> None:
-    if handler not in _subscribers[kind]:
-        _subscribers[kind].append(handler)
+def subscribe(kind: type, handler: Callable, later: bool = False) -> None:
+    handlers = (_later if later else _subscribers)[kind]
+    if handler not in handlers:
+        handlers.append(handler)
 
 
 def unsubscribe(kind: type, handler: Callable) -> None:
-    if handler in _subscribers[kind]:
-        _subscribers[kind].remove(handler)
+    for handlers in (_subscribers[kind], _later[kind]):
+        if handler in handlers:
+            handlers.remove(handler)
+
+
+def defer_to(deferrer: Callable | None) -> None:
+    """Hand each event with `later` subscribers to `deferrer(event)` (a worker's queue), which
+    must in the end call `deliver_later(event)`; None: they hear it at once, after the others."""
+    global _deferrer
+    _deferrer = deferrer
 
 
 def publish(event) -> None:
@@ -124,8 +135,34 @@ def personal_change(match) -> None:
 
 
 def deliver(event) -> None:
-    """Every subscriber of the event's kind, now; a failing one is logged and skipped."""
-    for handler in list(_subscribers[type(event)]):
+    """Every subscriber of the event's kind, now; a failing one is logged and skipped. Then the
+    `later` ones: handed to the worker if there is one (delivered now if it cannot be reached)."""
+    _call(_subscribers[type(event)], event)
+    if _later[type(event)]:
+        if _deferrer is not None:
+            try:
+                _deferrer(event)
+                return
+            except Exception:  # noqa: BLE001 - the broker away: done here rather than lost
+                log.exception("could not hand %s to the worker; delivering it here", type(event).__name__)
+        deliver_later(event)
+
+
+def deliver_later(event) -> None:
+    """The `later` subscribers of the event's kind (on the worker, or at once without one)."""
+    _call(_later[type(event)], event)
+
+
+def rebuild(kind: str, fields: dict):
+    """An event from its kind's name and fields, as a worker's task receives it."""
+    cls = {c.__name__: c for c in (PhaseClosed, PublicNews, GiftGiven, ClockTicked, MatchFinished)}[kind]
+    if cls is PublicNews:
+        fields = {**fields, "lines": tuple(fields["lines"])}
+    return cls(**fields)
+
+
+def _call(handlers, event):
+    for handler in list(handlers):
         try:
             handler(event)
         except Exception:  # noqa: BLE001 - a listener's failure is its own, never the writer's

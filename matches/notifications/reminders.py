@@ -12,6 +12,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.urls import reverse
 
 from matches import clock
@@ -25,6 +26,7 @@ log = logging.getLogger(__name__)
 CHOICES = [(1440, "24 hours"), (720, "12 hours"), (180, "3 hours"), (60, "1 hour"), (30, "30 minutes"),
            (10, "10 minutes")]
 LONGEST = max(m for m, _ in CHOICES)
+SHORTEST = min(m for m, _ in CHOICES)  # a phase no longer than this can have no reminder (due_minutes)
 
 
 def preferences(user):
@@ -55,7 +57,8 @@ def send_due(now=None):
     """Send every reminder due now. Returns how many were recorded."""
     now = now or clock.now()
     phases = Phase.objects.filter(status=Phase.OPEN, match__status=Match.RUNNING, deadline__gt=now,
-                                  deadline__lte=now + timedelta(minutes=LONGEST))
+                                  deadline__lte=now + timedelta(minutes=LONGEST)).filter(
+                                  deadline__gt=F("opened_at") + timedelta(minutes=SHORTEST))
     sent = sum(_remind_phase(phase.pk, now) for phase in phases.only("pk"))
     _post_hour_notices(now)
     return sent

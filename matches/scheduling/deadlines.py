@@ -6,6 +6,7 @@ Without one ("inprocess"): a loop inside one ASGI server process (the leader, se
 sleeps until the next deadline and sweeps. Every path ends in lifecycle.close_phase, which closes a phase at most once."""
 
 import asyncio
+import dataclasses
 import logging
 import os
 
@@ -109,3 +110,14 @@ def close_phase_at(phase_id):
 def sweep_overdue_phases():
     """The beat's sweep: overdue phases closed, then whatever else is due (run_due)."""
     return run_due()
+
+
+@shared_task(name="matches.tasks.deliver_event", acks_late=True, ignore_result=True)
+def deliver_event(kind, fields):
+    """What an event's `later` subscribers do (email, webhooks, reminders), on the worker
+    rather than in the close that published it (core.events.defer_to)."""
+    events.deliver_later(events.rebuild(kind, fields))
+
+
+def defer(event):
+    deliver_event.apply_async((type(event).__name__, dataclasses.asdict(event)))
