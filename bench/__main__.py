@@ -12,13 +12,13 @@ from . import common
 
 def main():
     common.fresh_database()
-    from . import cosign, deadlines, fanout, moves, queries, resolution
+    from . import cosign, deadlines, fanout, fanout_players, moves, queries, resolution
 
     results = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
                "started": time.strftime("%Y-%m-%d %H:%M:%S")}
     out = Path(__file__).with_name("smoke-results.json" if common.SMOKE else "results.json")
     sections = {"servers": moves.run_servers, "moves": moves.run, "moves_embedded": moves.run_embedded,
-                "deadlines": deadlines.run, "fanout": fanout.run,
+                "deadlines": deadlines.run, "fanout": fanout.run, "fanout_players": fanout_players.run,
                 "resolution": resolution.run, "queries": queries.run, "cosign": cosign.run}
     only = [name for name in os.environ.get("BENCH_ONLY", "").split(",") if name]
     for name, run in sections.items():
@@ -30,7 +30,7 @@ def main():
 
 
 def print_table(r):
-    from . import cosign, deadlines, fanout, queries, resolution
+    from . import cosign, deadlines, fanout, fanout_players, queries, resolution
 
     if "servers" in r:
         print("\nASGI server (wrk -c16, req/s median):")
@@ -50,7 +50,8 @@ def print_table(r):
                   f"  ratio {v['ratio_rps']:.2f}")
     for c, v in r.get("moves", {}).get("scaling", {}).items():
         print(f"  {c:4} two processes against one: submit x{v['submit']:.2f}, baseline x{v['baseline']:.2f}")
-    for name, module in (("deadlines", deadlines), ("fanout", fanout), ("resolution", resolution), ("queries", queries), ("cosign", cosign)):
+    for name, module in (("deadlines", deadlines), ("fanout", fanout), ("fanout_players", fanout_players),
+                         ("resolution", resolution), ("queries", queries), ("cosign", cosign)):
         if name in r:
             print()
             print("\n".join(module.table_lines(r[name])))

@@ -4,6 +4,8 @@
                                                    "ready", then the arrival time (time.time())
                                                    of each socket's first message (null: the
                                                    server dropped that socket first)
+    python -m bench.fanout_peers players JSON      the same for a socket per [url, cookie] pair of
+                                                   the JSON list (each player as themselves)
     python -m bench.fanout_peers broadcaster PORT REDIS_URL CHANNEL [none|deflate]
                                                    the baseline: a bare websocket server that
                                                    sends every message of a Redis pub/sub
@@ -21,18 +23,24 @@ OPEN_TIMEOUT = 600  # seconds for every socket to open (ten thousand take a whil
 
 
 async def clients(url, n):
+    await sockets_of([(url, None)] * n)
+
+
+async def sockets_of(targets):
+    """A socket per (url, cookie) of `targets`: "ready" once all are open, then the arrivals."""
     import websockets
 
-    async def one():
+    async def one(url, cookie):
         # Connected with `since` set to the match's current number, the site sends nothing until
         # the next change; the socket is in the match's group once the handshake is done.
         return await websockets.connect(url, origin=url.replace("ws://", "http://").split("/ws/")[0],
+                                        additional_headers=[("Cookie", cookie)] if cookie else None,
                                         max_size=None, open_timeout=60, ping_interval=None)
 
     async def all_of_them():
         sockets = []
-        for start in range(0, n, CONNECT_BATCH):
-            sockets += await asyncio.gather(*[one() for _ in range(min(CONNECT_BATCH, n - start))])
+        for start in range(0, len(targets), CONNECT_BATCH):
+            sockets += await asyncio.gather(*[one(*t) for t in targets[start:start + CONNECT_BATCH]])
         return sockets
 
     sockets = await asyncio.wait_for(all_of_them(), timeout=OPEN_TIMEOUT)
@@ -79,5 +87,7 @@ if __name__ == "__main__":
     mode, *args = sys.argv[1:]
     if mode == "clients":
         asyncio.run(clients(args[0], int(args[1])))
+    elif mode == "players":
+        asyncio.run(sockets_of(json.loads(args[0])))
     else:
         asyncio.run(broadcaster(int(args[0]), args[1], args[2], *args[3:]))

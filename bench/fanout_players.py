@@ -1,0 +1,125 @@
+"""Fan-out to players: a change in a 13-player The Flat Earth Theory match (a phase closed by the
+host, with the rules' defaults) reaching every player's own websocket, each player connected as
+themselves (13 different per-viewer renders), from the commit to the last player's receipt, on
+the production path (uvicorn, channels-redis). Beside it, measured alone in the same run: one
+player's update rendered in this process (what the web process does per player), and the bare
+delivery of the same number of messages (bench.fanout's broadcaster, no render)."""
+
+import json
+import statistics
+import time
+
+from .common import REDIS_URL, Server, free_port, percentile, sized, summary
+from .fanout import Peer, baseline_run, close_round
+
+PLAYERS = 13
+ROUNDS = sized(15, 2)
+
+
+def flat_earth_match():
+    """A running 13-player match; returns it and each seat's user."""
+    from django.contrib.auth.models import User
+
+    from games import registry
+    from matches.core import lifecycle
+    from matches.models import Match, MatchPlayer, Season, SeasonPlayer
+
+    engine = registry.get("flat_earth")
+    season = Season.objects.create(name="Players", slug=f"players-{time.time_ns()}")
+    match = Match.objects.create(season=season, game="flat_earth", title="Fan-out to players", settings={})
+    users = []
+    for seat, role in enumerate(engine.default_roles(PLAYERS)):
+        user = User.objects.create_user(f"p{season.pk}-{seat}")
+        member = SeasonPlayer.objects.create(season=season, user=user, display_name=f"Player {seat}")
+        MatchPlayer.objects.create(match=match, season_player=member, seat=seat, role=role)
+        users.append(user)
+    lifecycle.do_start(match.pk)
+    return Match.objects.get(pk=match.pk), users
+
+
+def cookie(user):
+    """A real login session for `user`, as the Cookie header its browser sends."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken=bench{user.pk}"
+
+
+def viewers(match):
+    from games.engine_api import Viewer
+    from matches.live.sockets import SocketViewer
+
+    return [(p, SocketViewer(Viewer.for_seat(p.seat), p.pk)) for p in match.seats.order_by("seat")]
+
+
+def targets(server, match, sessions):
+    """Each player's socket, opened at their own current counts, so that it is sent nothing
+    until the change."""
+    from matches.live.sockets import current_seq
+
+    out = []
+    for player, viewer in viewers(match):
+        seq, personal = current_seq(match.pk, viewer)
+        url = server.url.replace("http", "ws") + f"/ws/matches/{match.pk}/play/?since={seq}&personal={personal}"
+        out.append([url, sessions[player.seat]])
+    return out
+
+
+def renders_alone(match):
+    """Each player's update rendered here, one after another (ms each)."""
+    from matches.live.sockets import socket_update
+
+    times = []
+    for _, viewer in viewers(match):
+        start = time.perf_counter()
+        json.dumps(socket_update(match.pk, viewer, 0, "token"))
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def run():
+    match, users = flat_earth_match()
+    sessions = [cookie(u) for u in users]
+    channel, bare_port = "bench-fanout-players", free_port()
+    site, bare, renders = [], [], []
+    broadcaster = Peer("broadcaster", bare_port, REDIS_URL, channel, "none")
+    try:
+        with Server("uvicorn", CHANNELS_LAYER="pubsub") as server:
+            for _ in range(ROUNDS):
+                renders.append(renders_alone(match))
+                peer = Peer("players", json.dumps(targets(server, match, sessions)))
+                committed = close_round(match)
+                arrivals = [(t - committed) * 1000 if t else None for t in peer.arrivals()]
+                if None in arrivals:
+                    raise RuntimeError("a player's socket was closed before it had the change")
+                site.append(arrivals)
+                bare.append(baseline_run(bare_port, channel, "x" * 4096, PLAYERS))
+                match.refresh_from_db()
+                if match.status != match.RUNNING:
+                    raise RuntimeError("the match ended before the benchmark did")
+    finally:
+        broadcaster.stop()
+    last = [max(run) for run in site]
+    return {
+        "players": PLAYERS, "rounds": len(site),
+        "last": {"p50": percentile(last, 50), "p99": percentile(last, 99), "max": max(last)},
+        "first": summary([min(run) for run in site]),
+        "bare_last": summary([max(run) for run in bare]),
+        "render_alone_ms": {"per_player_median": statistics.median(t for r in renders for t in r),
+                            "all_players_median": statistics.median(sum(r) for r in renders)},
+    }
+
+
+def table_lines(r):
+    a = r["render_alone_ms"]
+    return [f"Fan-out to players ({r['players']} players of The Flat Earth Theory, each as themselves, {r['rounds']} "
+            f"changes): commit to the last player's socket p50 {r['last']['p50']:.0f} ms, p99 {r['last']['p99']:.0f} ms"
+            f" (max {r['last']['max']:.0f}); first player median {r['first']['median']:.0f} ms; bare delivery of"
+            f" {r['players']} messages, last, median {r['bare_last']['median']:.0f} ms; one player's render alone"
+            f" {a['per_player_median']:.1f} ms, all {r['players']} {a['all_players_median']:.0f} ms"]
