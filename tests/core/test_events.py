@@ -74,3 +74,48 @@ class EventsTestCase(BaseTransactionTestCase):
         self.assertIn("Submission received", done.message)
         self.assertEqual(Submission.objects.filter(player=self.seat("alice")).count(), 1)
         self.assertTrue({"PhaseScheduled", "MatchChanged", "Submitted"} <= recorder.kinds())
+
+
+class LaterSubscribersTestCase(BaseTransactionTestCase):
+    """Email, webhooks and reminders subscribe `later`: with a worker they are handed to it in one
+    task per event, after the announcement, so that a close does not wait for them; without one,
+    or when the worker cannot be reached, they hear the event at once."""
+
+    settings = {"rounds": 2, "round_seconds": 60, "close_early": False}
+
+    def subscribe_later(self, kind, handler):
+        events.subscribe(kind, handler, later=True)
+        self.addCleanup(events.unsubscribe, kind, handler)
+
+    def test_with_a_worker_a_close_hands_them_over_after_the_announcement(self):
+        order, handed = [], []
+        self.subscribe_later(events.PhaseClosed, lambda e: order.append(("later", type(e).__name__)))
+        events.subscribe(events.MatchChanged, announced := lambda e: order.append(("now", "MatchChanged")))
+        self.addCleanup(events.unsubscribe, events.MatchChanged, announced)
+        events.defer_to(lambda e: (handed.append(e), order.append(("handed", type(e).__name__))))
+        self.addCleanup(events.defer_to, None)
+        self.start()
+        lifecycle.do_force_close(self.open_phase().pk)
+        closed = [e for e in handed if isinstance(e, events.PhaseClosed)]
+        self.assertEqual(len(closed), 1)
+        self.assertNotIn(("later", "PhaseClosed"), order)  # not in the close: on the worker
+        self.assertLess(order.index(("now", "MatchChanged"), 1), order.index(("handed", "PhaseClosed")))
+        # what the worker's task does with it (scheduling.deadlines.deliver_event)
+        events.deliver_later(events.rebuild("PhaseClosed", dataclasses.asdict(closed[0])))
+        self.assertIn(("later", "PhaseClosed"), order)
+
+    def test_without_a_worker_or_when_it_cannot_be_reached_they_hear_it_at_once(self):
+        heard = []
+        self.subscribe_later(events.PublicNews, heard.append)
+        self.start()
+        self.assertEqual(len(heard), 1)  # no worker: at once
+
+        def broker_away(event):
+            raise ConnectionError("no broker")
+
+        events.defer_to(broker_away)
+        self.addCleanup(events.defer_to, None)
+        with self.assertLogs("matches.core.events", "ERROR"):
+            lifecycle.do_force_close(self.open_phase().pk)
+        self.assertEqual(len(heard), 2)
+        self.assertEqual(events.rebuild("PublicNews", dataclasses.asdict(heard[1])), heard[1])
