@@ -1,6 +1,8 @@
 """One per-viewer picture of a match. Every page and every websocket message is built here,
 from the engine's view for that viewer and the events that viewer may see, and nothing else."""
 
+import copy
+
 from django.conf import settings
 from django.db.models import Case, JSONField, Q, TextField, Value, When
 from django.template.loader import select_template
@@ -102,14 +104,29 @@ def _named(events, names):
     return events
 
 
-def match_picture(match, viewer, player=None):
-    """Everything `viewer` may see of `match`: the context of every match page."""
-    seats = list(match.seats.select_related("season_player"))
+def shared_rows(shared, name, read):
+    """Rows every viewer of a match reads alike, read once for the pictures of several viewers
+    made at the same moment (`shared`: a dict kept by the caller, matches.live.rooms), each
+    picture given its own copy of every row (a picture marks its phases for its viewer). Without
+    `shared`, read now."""
+    if shared is None:
+        return read()
+    if name not in shared:
+        shared[name] = read()
+    rows = shared[name]
+    return [copy.copy(row) for row in rows] if isinstance(rows, list) else rows
+
+
+def match_picture(match, viewer, player=None, shared=None):
+    """Everything `viewer` may see of `match`: the context of every match page. `shared`: see
+    shared_rows (the seats, the open phases and who has sent, for the viewers other than the host)."""
+    seats = shared_rows(shared, "seats", lambda: list(match.seats.select_related("season_player")))
     events = visible_events(match, viewer)
-    open_phases = list(match.phases.filter(status=Phase.OPEN).order_by("sequence"))
+    open_phases = shared_rows(shared, "open_phases",
+                              lambda: list(match.phases.filter(status=Phase.OPEN).order_by("sequence")))
     mine = list(player.submissions.select_related("phase").order_by("-id")) if player is not None else []
     rows = PictureRows(seats, open_phases, mine)
-    marks = _mark_submitters(match, open_phases, seats, viewer)
+    marks = _mark_submitters(match, open_phases, seats, viewer, shared)
     picture = {
         "match": match,
         "viewer": viewer,
@@ -138,7 +155,7 @@ def match_picture(match, viewer, player=None):
     return picture
 
 
-def _mark_submitters(match, open_phases, seats, viewer):
+def _mark_submitters(match, open_phases, seats, viewer, shared=None):
     """Who has sent something for each open phase (never what), where this viewer may know it:
     `submitted_names` and `waiting_names`, or `submitters_hidden` for a phase whose senders are
     secret (the host always sees them). For the host alone, also what each seat sent last
@@ -148,7 +165,8 @@ def _mark_submitters(match, open_phases, seats, viewer):
         rows = _host_rows(match)
         pairs, count = {(phase_id, player_id) for phase_id, player_id, *_ in rows}, len(rows)
     else:
-        pairs = set(_marks(match, viewer).values_list("phase_id", "player_id").order_by().distinct())
+        pairs = shared_rows(shared, "marks", lambda: frozenset(
+            _marks(match, viewer).values_list("phase_id", "player_id").order_by().distinct()))
         count = len(pairs)
     seat_of = {s.pk: s.seat for s in seats}
     names = {s.seat: s.season_player.display_name for s in seats}

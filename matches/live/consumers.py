@@ -91,7 +91,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=text)
 
     async def render(self):
-        update = await database_sync_to_async(socket_update)(self.match_id, self.viewer, self.last_seq, self.csrf)
+        return await database_sync_to_async(self.render_sync)()
+
+    def render_sync(self, shared=None):
+        """The update as (seq, personal, text); `shared`: see matches.live.renders.render_many."""
+        update = socket_update(self.match_id, self.viewer, self.last_seq, self.csrf, shared)
         return update["seq"], update["personal"], json.dumps(update)
 
 

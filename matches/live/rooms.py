@@ -16,7 +16,7 @@ from collections import defaultdict
 
 from matches.lib import timings
 from matches.live import announce as live
-from matches.live.renders import render_once
+from matches.live.renders import render_many
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +115,7 @@ async def tell(consumers, at_least, stamp, stamps=None):
     for consumer in consumers:
         groups[consumer.update_key(at_least, stamp)].append(consumer)
     keys = list(groups)
-    renders = await asyncio.gather(*(render_once(key, groups[key][0].render) for key in keys), return_exceptions=True)
+    renders = await render_many([(key, groups[key][0].render_sync) for key in keys])
     if stamps is not None:
         stamps["rendered"] = time.time()
     for key, rendered in zip(keys, renders):

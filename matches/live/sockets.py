@@ -1,5 +1,7 @@
 """What a socket may see, and the message it gets: sync code the consumer runs in a thread."""
 
+import copy
+
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -51,13 +53,20 @@ def current_seq(match_id, socket_viewer):
     return viewer_seq(match, socket_viewer.viewer), personal_count(match, socket_viewer.viewer)
 
 
-def socket_update(match_id, socket_viewer, since, csrf_token=""):
-    match = Match.objects.select_related("season").get(pk=match_id)
+def socket_update(match_id, socket_viewer, since, csrf_token="", shared=None):
+    """The update for this viewer. `shared`: a dict kept across the updates of several viewers of
+    the match at the same moment (matches.live.rooms), so that what all read alike is read once."""
+    if shared is None:
+        match = Match.objects.select_related("season").get(pk=match_id)
+    else:
+        if "match" not in shared:
+            shared["match"] = Match.objects.select_related("season").get(pk=match_id)
+        match = copy.copy(shared["match"])
     player = None
     if socket_viewer.player_id:
         player = MatchPlayer.objects.select_related("season_player").get(pk=socket_viewer.player_id)
         player.match = match
-    picture = match_picture(match, socket_viewer.viewer, player)
+    picture = match_picture(match, socket_viewer.viewer, player, shared)
     picture["csrf_token"] = csrf_token
     sections = {"live-state": render_to_string("matches/_live_state.html", picture)}
     if not socket_viewer.viewer.is_spectator or picture["talk"]:

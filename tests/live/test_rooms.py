@@ -5,6 +5,7 @@ nothing for the others."""
 
 import asyncio
 import json
+import time
 
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
@@ -126,9 +127,12 @@ class FakeSocket:
     def update_key(self, at_least, stamp):
         return (self.kind, at_least, stamp)
 
-    async def render(self):
+    def render_sync(self, shared):
+        """The room renders on the sync thread, every key of an announcement in one call sharing
+        `shared` (matches.live.renders.render_many)."""
         self.renders += 1
-        await asyncio.sleep(self.render_seconds)
+        self.shared = shared
+        time.sleep(self.render_seconds)
         return self.told and self.told[-1], 0, f"update for {self.kind}"
 
     async def deliver(self, key, rendered, at_least, stamp):
@@ -156,6 +160,8 @@ def test_it_renders_once_per_kind_of_viewer():
     asyncio.run(main())
     assert sum(s.renders for s in spectators) == 1 and host.renders == 1
     assert all(s.told == [4] for s in [*spectators, host])
+    rendered = [s for s in spectators if s.renders]
+    assert rendered[0].shared is host.shared  # one batch: what both read alike, read once
 
 
 def test_it_folds_announcements_that_arrive_before_it_begins_into_one():
@@ -224,8 +230,12 @@ class MovingSocket(FakeSocket):
     def update_key(self, at_least, stamp):
         return (self.kind, self.generation, at_least, stamp)
 
-    async def render(self):
-        await asyncio.sleep(0.3 if self.generation else 0.05)
+    def render_sync(self, shared):  # the room's render
+        time.sleep(0.05)
+        return 0, 0, "update"
+
+    async def render(self):  # its own, once it moved on
+        await asyncio.sleep(0.3)
         return 0, 0, "update"
 
     async def deliver(self, key, rendered, at_least, stamp):

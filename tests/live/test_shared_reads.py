@@ -1,0 +1,43 @@
+"""A room renders the updates of all the viewers told of one announcement in one go, reading
+what they all read alike (the match, its seats, its open phases, who has sent) once
+(matches.live.renders.render_many): each viewer's update must be exactly the one it would have
+had alone, whoever was rendered before it in the same batch."""
+
+from games import registry
+from games.engine_api import Viewer
+from matches.core import lifecycle
+from matches.live.sockets import SocketViewer, socket_update
+from tests.support.base import BaseTransactionTestCase
+
+
+def alone_and_shared(match, viewers):
+    shared = {}
+    together = [socket_update(match.pk, v, 0, "token", shared) for v in viewers]
+    alone = [socket_update(match.pk, v, 0, "token") for v in viewers]
+    for update in together + alone:
+        update.pop("server_time")
+    return alone, together, shared
+
+
+class SharedReadsTestCase(BaseTransactionTestCase):
+    settings = {"rounds": 2, "round_seconds": 60, "close_early": False}
+
+    def viewers(self, match):
+        seats = [SocketViewer(Viewer.for_seat(p.seat), p.pk) for p in match.seats.order_by("seat")]
+        # players before and after the spectator and the host: no order may leak into another
+        return [*seats, SocketViewer(Viewer.spectator()), SocketViewer(Viewer.host()), *reversed(seats)]
+
+    def test_each_viewer_gets_what_it_would_alone_with_a_submission_made(self):
+        self.start()
+        lifecycle.do_submit(self.open_phase().pk, self.seat("alice"), {"bid": 2})
+        alone, together, shared = alone_and_shared(self.match, self.viewers(self.match))
+        self.assertEqual(together, alone)
+        self.assertTrue({"match", "seats", "open_phases", "marks"} <= set(shared))
+
+    def test_in_every_game_each_viewer_gets_what_it_would_alone(self):
+        for engine in registry.all_engines():
+            with self.subTest(game=engine.slug):
+                match = self.game_match(engine)
+                self.start(match)
+                alone, together, _ = alone_and_shared(match, self.viewers(match))
+                self.assertEqual(together, alone)
