@@ -55,14 +55,28 @@ def visible_event_rows(match, viewer):
     return events.filter(Q(visibility=Event.PUBLIC) | Q(visibility=Event.PRIVATE, seat=viewer.seat))
 
 
-def visible_events(match, viewer):
+def visible_events(match, viewer, shared=None):
     """The events `viewer` may read, each numbered among them alone (`event.number`): the
     match's own sequence counts every event, private ones included, so showing it would tell a
-    viewer how many things happened that they may not know of."""
-    events = list(visible_event_rows(match, viewer))
+    viewer how many things happened that they may not know of. `shared` (see shared_rows): the
+    match's events read once for several viewers, each given copies of those it may read, chosen
+    by the same rule as visible_event_rows (the engine's Event.visible_to)."""
+    if shared is None:
+        events = list(visible_event_rows(match, viewer))
+    else:
+        if "events" not in shared:
+            shared["events"] = list(match.events.order_by("seq"))
+        every = viewer.is_host or match.status == match.FINISHED
+        events = [copy.copy(e) for e in shared["events"] if every or _readable(e, viewer)]
     for number, event in enumerate(events, start=1):
         event.number = number
     return events
+
+
+def _readable(event, viewer):
+    if event.visibility == Event.PUBLIC:
+        return True
+    return event.visibility == Event.PRIVATE and viewer.kind == "seat" and event.seat == viewer.seat
 
 
 def viewer_seq(match, viewer):
@@ -121,7 +135,7 @@ def match_picture(match, viewer, player=None, shared=None):
     """Everything `viewer` may see of `match`: the context of every match page. `shared`: see
     shared_rows (the seats, the open phases and who has sent, for the viewers other than the host)."""
     seats = shared_rows(shared, "seats", lambda: list(match.seats.select_related("season_player")))
-    events = visible_events(match, viewer)
+    events = visible_events(match, viewer, shared)
     open_phases = shared_rows(shared, "open_phases",
                               lambda: list(match.phases.filter(status=Phase.OPEN).order_by("sequence")))
     mine = list(player.submissions.select_related("phase").order_by("-id")) if player is not None else []

@@ -9,7 +9,7 @@ from games.engine_api import Viewer
 
 from matches.core.access import is_host
 from matches.models import Match, MatchPlayer
-from matches.core.presenters import match_picture, viewer_seq
+from matches.core.presenters import match_picture, shared_rows, viewer_seq
 from matches.core.presenters import personal_count
 
 
@@ -63,8 +63,12 @@ def socket_update(match_id, socket_viewer, since, csrf_token="", shared=None):
             shared["match"] = Match.objects.select_related("season").get(pk=match_id)
         match = copy.copy(shared["match"])
     player = None
-    if socket_viewer.player_id:
+    if socket_viewer.player_id and shared is not None:  # the seat among the match's, read once for all
+        seats = shared_rows(shared, "seats", lambda: list(match.seats.select_related("season_player")))
+        player = next((s for s in seats if s.pk == socket_viewer.player_id), None)
+    if socket_viewer.player_id and player is None:
         player = MatchPlayer.objects.select_related("season_player").get(pk=socket_viewer.player_id)
+    if player is not None:
         player.match = match
     picture = match_picture(match, socket_viewer.viewer, player, shared)
     picture["csrf_token"] = csrf_token

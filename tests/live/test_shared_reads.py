@@ -7,6 +7,7 @@ from games import registry
 from games.engine_api import Viewer
 from matches.core import lifecycle
 from matches.live.sockets import SocketViewer, socket_update
+from matches.models import Event
 from tests.support.base import BaseTransactionTestCase
 
 
@@ -33,6 +34,28 @@ class SharedReadsTestCase(BaseTransactionTestCase):
         alone, together, shared = alone_and_shared(self.match, self.viewers(self.match))
         self.assertEqual(together, alone)
         self.assertTrue({"match", "seats", "open_phases", "marks"} <= set(shared))
+
+    def test_private_and_host_only_events_reach_only_their_readers(self):
+        self.start()
+        match = self.match
+        now = match.started_at
+        for visibility, seat, text in [(Event.PRIVATE, 0, "for seat 0 alone"), (Event.PRIVATE, 1, "for seat 1 alone"),
+                                       (Event.HOST, None, "for the host alone")]:
+            match.event_seq += 1
+            Event.objects.create(match=match, seq=match.event_seq, kind="secret", visibility=visibility, seat=seat,
+                                 text=text, data={}, created_at=now)
+        match.save()
+        viewers = self.viewers(match)
+        alone, together, _ = alone_and_shared(match, viewers)
+        self.assertEqual(together, alone)
+        seats = match.seats.count()
+        texts = [" ".join(e["text"] for e in u["events"]) for u in together]
+        seat0, seat1, spectator, host = texts[0], texts[1], texts[seats], texts[seats + 1]
+        self.assertIn("for seat 0 alone", seat0)
+        self.assertNotIn("for seat 1 alone", seat0)
+        self.assertNotIn("for the host alone", seat1)
+        self.assertNotIn("alone", spectator)
+        self.assertTrue(all(t in host for t in ("for seat 0 alone", "for seat 1 alone", "for the host alone")))
 
     def test_in_every_game_each_viewer_gets_what_it_would_alone(self):
         for engine in registry.all_engines():
