@@ -2,6 +2,9 @@
 spec's bounds; the engine's validate_submission decides what is legal."""
 
 import functools
+import json
+import threading
+from collections import OrderedDict
 
 from django import forms
 
@@ -44,11 +47,43 @@ def field_for(spec):
     raise ValueError(f"Unknown field kind {spec.kind!r}")
 
 
+RENDERED_FORMS = 4096  # blank forms' HTML kept, the least recently shown dropped first
+_rendered = OrderedDict()
+_rendering = threading.Lock()
+
+
+class EngineForm(forms.Form):
+    """A form of an engine's spec. Shown blank (not bound to posted data), its HTML depends only
+    on its class (its spec), its initial values and its prefix: it is rendered once and kept.
+    A player's page and every push to their socket show their forms, mostly the same ones as
+    the last time; Django renders each field and choice through templates, which was most of a
+    player's update (bench/fanout_players.py)."""
+
+    def as_div(self):
+        if self.is_bound:
+            return super().as_div()
+        try:
+            key = (type(self), json.dumps(self.initial, sort_keys=True, default=str), self.prefix)
+        except (TypeError, ValueError):  # initial values JSON cannot say: rendered each time
+            return super().as_div()
+        with _rendering:
+            html = _rendered.get(key)
+            if html is not None:
+                _rendered.move_to_end(key)
+                return html
+        html = super().as_div()
+        with _rendering:
+            _rendered[key] = html
+            while len(_rendered) > RENDERED_FORMS:
+                _rendered.popitem(last=False)
+        return html
+
+
 @functools.lru_cache(maxsize=1024)
 def _form_class(spec):
     """One Django form class per FormSpec (specs are frozen, so equal specs share a class):
     building the class costs more than a whole submission's engine work."""
-    return type("EngineForm", (forms.Form,), {f.name: field_for(f) for f in spec.fields})
+    return type("EngineForm", (EngineForm,), {f.name: field_for(f) for f in spec.fields})
 
 
 def build_form(spec, data=None, initial=None, prefix=None):
