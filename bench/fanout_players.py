@@ -1,5 +1,5 @@
 """Fan-out to players: a change in a 13-player The Flat Earth Theory match (a phase closed by the
-host, with the rules' defaults) reaching every player's own websocket, each player connected as
+host, with the rules' defaults; a new match when one is over) reaching every player's own websocket, each player connected as
 themselves (13 different per-viewer renders), from the commit to the last player's receipt, on
 the production path (uvicorn, channels-redis). Beside it, measured alone in the same run: one
 player's update rendered in this process (what the web process does per player), and the bare
@@ -9,10 +9,13 @@ import json
 import statistics
 import time
 
+import redis
+
 from .common import REDIS_URL, Server, free_port, percentile, sized, summary
 from .fanout import Peer, baseline_run, close_round
 
 PLAYERS = 13
+TIMINGS = "bench:timings:players"  # the room's stamps (matches/lib/timings.py): heard, rendered, written
 ROUNDS = sized(15, 2)
 
 
@@ -83,26 +86,56 @@ def renders_alone(match):
     return times
 
 
+def stamped_close(match):
+    """close_round with this process's stamps on (its announcement carries them to the room)."""
+    from django.conf import settings
+
+    from matches.lib import timings
+
+    settings.LIVE_TIMINGS = TIMINGS
+    timings.begin(path="host")
+    try:
+        return close_round(match)
+    finally:
+        timings.end()
+        settings.LIVE_TIMINGS = ""
+
+
+def steps(committed, arrivals, store):
+    """commit -> heard by the web process -> every player's update rendered -> written -> the last receipt."""
+    room = [e for e in map(json.loads, store.lrange(TIMINGS, 0, -1)) if e["side"] == "room"]
+    store.delete(TIMINGS)
+    if len(room) != 1:
+        return None
+    r = room[0]
+    points = [committed, r["heard"], r["rendered"], r["written"], max(arrivals)]
+    return {name: (b - a) * 1000 for name, a, b in zip(("layer", "render", "write", "receipt"), points, points[1:])}
+
+
 def run():
-    match, users = flat_earth_match()
-    sessions = [cookie(u) for u in users]
+    store = redis.Redis.from_url(REDIS_URL)
+    store.delete(TIMINGS)
     channel, bare_port = "bench-fanout-players", free_port()
-    site, bare, renders = [], [], []
+    site, bare, renders, breakdown = [], [], [], []
     broadcaster = Peer("broadcaster", bare_port, REDIS_URL, channel, "none")
     try:
-        with Server("uvicorn", CHANNELS_LAYER="pubsub") as server:
+        with Server("uvicorn", CHANNELS_LAYER="pubsub", LIVE_TIMINGS=TIMINGS) as server:
+            match = None
             for _ in range(ROUNDS):
+                if match is None or match.status != match.RUNNING:  # a match has so many phases: then another
+                    match, users = flat_earth_match()
+                    sessions = [cookie(u) for u in users]
                 renders.append(renders_alone(match))
                 peer = Peer("players", json.dumps(targets(server, match, sessions)))
-                committed = close_round(match)
-                arrivals = [(t - committed) * 1000 if t else None for t in peer.arrivals()]
-                if None in arrivals:
+                committed = stamped_close(match)
+                got = peer.arrivals()
+                if None in got:
                     raise RuntimeError("a player's socket was closed before it had the change")
-                site.append(arrivals)
+                site.append([(t - committed) * 1000 for t in got])
+                time.sleep(0.2)  # the room's stamps recorded
+                breakdown.append(steps(committed, got, store))
                 bare.append(baseline_run(bare_port, channel, "x" * 4096, PLAYERS))
                 match.refresh_from_db()
-                if match.status != match.RUNNING:
-                    raise RuntimeError("the match ended before the benchmark did")
     finally:
         broadcaster.stop()
     last = [max(run) for run in site]
@@ -111,6 +144,10 @@ def run():
         "last": {"p50": percentile(last, 50), "p99": percentile(last, 99), "max": max(last)},
         "first": summary([min(run) for run in site]),
         "bare_last": summary([max(run) for run in bare]),
+        "steps": {name: {"p50": percentile([b[name] for b in breakdown if b], 50),
+                         "p99": percentile([b[name] for b in breakdown if b], 99)}
+                  for name in ("layer", "render", "write", "receipt")} if any(breakdown) else None,
+        "runs": [{"last": max(s), **(b or {})} for s, b in zip(site, breakdown)],
         "render_alone_ms": {"per_player_median": statistics.median(t for r in renders for t in r),
                             "all_players_median": statistics.median(sum(r) for r in renders)},
     }
@@ -122,4 +159,6 @@ def table_lines(r):
             f"changes): commit to the last player's socket p50 {r['last']['p50']:.0f} ms, p99 {r['last']['p99']:.0f} ms"
             f" (max {r['last']['max']:.0f}); first player median {r['first']['median']:.0f} ms; bare delivery of"
             f" {r['players']} messages, last, median {r['bare_last']['median']:.0f} ms; one player's render alone"
-            f" {a['per_player_median']:.1f} ms, all {r['players']} {a['all_players_median']:.0f} ms"]
+            f" {a['per_player_median']:.1f} ms, all {r['players']} {a['all_players_median']:.0f} ms"] + (
+        ["  where it goes (ms p50 / p99): " + ", ".join(f"{name} {v['p50']:.0f} / {v['p99']:.0f}"
+                                                       for name, v in r["steps"].items())] if r.get("steps") else [])
