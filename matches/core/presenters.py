@@ -37,8 +37,9 @@ class PictureRows:
     players (`names` by seat), the open phases, and for a player their own submissions, newest
     first. Fetching each once per picture keeps a page's queries few and flat in the seats."""
 
-    def __init__(self, seats, open_phases, mine=()):
+    def __init__(self, seats, open_phases, mine=(), shared=None):
         self.seats = seats
+        self.shared = shared  # see shared_rows: parts read what all viewers read alike through it
         self.names = {s.seat: s.season_player.display_name for s in seats}
         self.open_phases = open_phases
         self.mine = list(mine)
@@ -138,8 +139,8 @@ def match_picture(match, viewer, player=None, shared=None):
     events = visible_events(match, viewer, shared)
     open_phases = shared_rows(shared, "open_phases",
                               lambda: list(match.phases.filter(status=Phase.OPEN).order_by("sequence")))
-    mine = list(player.submissions.select_related("phase").order_by("-id")) if player is not None else []
-    rows = PictureRows(seats, open_phases, mine)
+    mine = _own_submissions(player, shared) if player is not None else []
+    rows = PictureRows(seats, open_phases, mine, shared)
     marks = _mark_submitters(match, open_phases, seats, viewer, shared)
     picture = {
         "match": match,
@@ -167,6 +168,17 @@ def match_picture(match, viewer, player=None, shared=None):
         picture.update(player_part(match, player, open_phases, mine))
         picture["forms_key"] = forms_key(picture)
     return picture
+
+
+def _own_submissions(player, shared):
+    """The player's own submissions, newest first: with `shared`, the players' of the match read
+    once and each player given copies of their own."""
+    if shared is None:
+        return list(player.submissions.select_related("phase").order_by("-id"))
+    if "submissions" not in shared:
+        shared["submissions"] = list(Submission.objects.filter(player__match_id=player.match_id)
+                                     .select_related("phase").order_by("-id"))
+    return [copy.copy(s) for s in shared["submissions"] if s.player_id == player.pk]
 
 
 def _mark_submitters(match, open_phases, seats, viewer, shared=None):

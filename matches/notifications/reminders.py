@@ -6,6 +6,7 @@ Reminders are sent each time the deadline sweep ticks (events.ClockTicked), each
 a Reminder row per (phase, seat, minutes) is written under the match lock, after checking that
 the phase is still open and the seat has still not submitted, and the email leaves on commit."""
 
+import copy
 import logging
 from datetime import timedelta
 
@@ -150,7 +151,12 @@ def picture_part(match, viewer, player, rows):
     phases that wait on the seat and have nothing from it yet (`rows.mine`: its submissions)."""
     if player is None:
         return {}, reminder_count(match, viewer)
-    sent = list(Reminder.objects.filter(player=player))
+    if rows.shared is None:
+        sent = list(Reminder.objects.filter(player=player))
+    else:  # the match's reminders read once for every player of the moment (presenters.shared_rows)
+        if "reminders" not in rows.shared:
+            rows.shared["reminders"] = list(Reminder.objects.filter(player__match_id=match.pk))
+        sent = [copy.copy(r) for r in rows.shared["reminders"] if r.player_id == player.pk]
     waiting = {p.pk: p for p in rows.open_phases if player.seat in p.waits_on}
     acted = {s.phase_id for s in rows.mine if s.source == Submission.PLAYER}
     latest = {}

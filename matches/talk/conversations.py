@@ -5,6 +5,7 @@ A viewer's talk count (messages they may read, plus their edits) is what the soc
 decide whether that viewer has anything new: a message between two players moves only their
 counts and the host's, so nobody else's socket hears of it."""
 
+import copy
 from datetime import timedelta
 
 from django.db import transaction
@@ -15,6 +16,7 @@ from games.engine_api import Viewer
 from matches import clock
 from matches.core import events
 from matches.core.lifecycle import Done, Refused, _lock, engine_of
+from matches.core.presenters import shared_rows
 from matches.models import Conversation, Match, MatchPlayer, Message
 
 MAX_TEXT = 1000
@@ -42,15 +44,15 @@ def talk_problem(match, members, seats=None):
     return engine_of(match).talk_problem(match.state, frozenset(members))
 
 
-def visible_conversations(match, viewer):
+def visible_conversations(match, viewer, shared=None):
     """The conversations `viewer` may read: the host all, a seat those it is a member of,
     spectators none, unless the match is over and its host made talk public at the end (then
-    the table and the groups, not announcements)."""
+    the table and the groups, not announcements). `shared`: presenters.shared_rows."""
     if viewer.is_spectator:
         if match.status == Match.FINISHED and match.talk_public_at_end:
             return list(match.conversations.exclude(kind=Conversation.ANNOUNCEMENTS))
         return []
-    rows = list(match.conversations.all())
+    rows = shared_rows(shared, "talk:conversations", lambda: list(match.conversations.all()))
     return rows if viewer.is_host else [c for c in rows if c.has_seat(viewer.seat)]
 
 
@@ -202,16 +204,24 @@ def _announce(match):
 # --- reading ----------------------------------------------------------------------------------
 
 
-def talk_picture(match, viewer, player=None, seats=None):
+def talk_picture(match, viewer, player=None, seats=None, shared=None):
     """The conversations `viewer` reads, each with its messages and, for a player, whether they
     may post now (and why not). `seats`: the match's seats with their season players, if the
-    caller has them already."""
+    caller has them already. `shared` (presenters.shared_rows): the match's conversations and
+    messages read once for several viewers, each given copies of those of its conversations."""
     rows = seats if seats is not None else list(match.seats.select_related("season_player"))
     names = {s.seat: s.season_player.display_name for s in rows}
-    conversations = visible_conversations(match, viewer)
+    conversations = visible_conversations(match, viewer, shared)
     senders = {s.pk: s for s in rows}
     messages = {}
-    for m in Message.objects.filter(conversation__in=conversations):
+    if shared is None or viewer.is_spectator:
+        readable = Message.objects.filter(conversation__in=conversations)
+    else:
+        if "talk:messages" not in shared:
+            shared["talk:messages"] = list(Message.objects.filter(conversation__match=match))
+        ids = {c.pk for c in conversations}
+        readable = [copy.copy(m) for m in shared["talk:messages"] if m.conversation_id in ids]
+    for m in readable:
         if m.sender_id is not None:
             m.sender = senders.get(m.sender_id) or m.sender
         messages.setdefault(m.conversation_id, []).append(m)
@@ -220,7 +230,7 @@ def talk_picture(match, viewer, player=None, seats=None):
         rows = messages.get(c.pk, [])
         for m in rows:
             m.sender_name = names.get(m.sender.seat, "?") if m.sender else "Host"
-        problem = None if c.kind == Conversation.ANNOUNCEMENTS else talk_problem(match, c.members, list(names))
+        problem = None if c.kind == Conversation.ANNOUNCEMENTS else _problem(match, c.members, list(names), shared)
         out.append({"conversation": c, "messages": rows, "closed": problem,
                     "title": _title(c, names, viewer), "can_post": player is not None and problem is None
                     and c.kind != Conversation.ANNOUNCEMENTS and not player.muted,
@@ -245,11 +255,22 @@ def _title(c, names, viewer):
     return ("You and " if not viewer.is_host else "") + ", ".join(others)
 
 
-def may_start_with(match, player, seats=None):
+def may_start_with(match, player, seats=None, shared=None):
     """The seats a player may open a two-person conversation with now."""
     rows = seats if seats is not None else list(match.seats.select_related("season_player"))
     numbers = [s.seat for s in rows]
-    return [s for s in rows if s.seat != player.seat and talk_problem(match, [player.seat, s.seat], numbers) is None]
+    return [s for s in rows if s.seat != player.seat and _problem(match, [player.seat, s.seat], numbers, shared) is None]
+
+
+def _problem(match, members, seats, shared):
+    """talk_problem, once per set of members for the viewers of one moment (`shared`)."""
+    if shared is None:
+        return talk_problem(match, members, seats)
+    known = shared.setdefault("talk:problems", {})
+    key = (frozenset(members), tuple(seats))
+    if key not in known:
+        known[key] = talk_problem(match, members, seats)
+    return known[key]
 
 
 def viewer_of(player):
@@ -260,9 +281,9 @@ def picture_part(match, viewer, player, rows):
     """Talk on a match page (matches.core.presenters): the conversations this viewer reads, and for
     a player whom they may start one with; and the viewer's talk count (`talk_count`), from the
     messages read for it."""
-    talk = talk_picture(match, viewer, player, rows.seats)
+    talk = talk_picture(match, viewer, player, rows.seats, rows.shared)
     part = {"talk": talk, "talk_folded": folded_count(talk)}
     if player is not None:
-        part["talk_with"] = may_start_with(match, player, rows.seats)
+        part["talk_with"] = may_start_with(match, player, rows.seats, rows.shared)
     count = sum(1 + m.revision for t in talk for m in t["messages"])
     return part, count

@@ -7,7 +7,8 @@ from games import registry
 from games.engine_api import Viewer
 from matches.core import lifecycle
 from matches.live.sockets import SocketViewer, socket_update
-from matches.models import Event
+from matches.models import Event, Reminder
+from matches.talk import conversations as talk
 from tests.support.base import BaseTransactionTestCase
 
 
@@ -56,6 +57,31 @@ class SharedReadsTestCase(BaseTransactionTestCase):
         self.assertNotIn("for the host alone", seat1)
         self.assertNotIn("alone", spectator)
         self.assertTrue(all(t in host for t in ("for seat 0 alone", "for seat 1 alone", "for the host alone")))
+
+    def test_talk_reminders_and_own_submissions_reach_only_their_readers(self):
+        self.start()
+        match = self.match
+        alice, bob = self.seat("alice"), self.seat("bob")
+        _, pair = talk.do_start_conversation(alice, [bob.seat])
+        talk.do_post(alice, pair.pk, "between alice and bob alone")
+        talk.do_post(bob, talk.table_talk(match).pk, "said at the table")
+        talk.do_announce(match.pk, alice.seat, "the host to alice alone")
+        phase = self.open_phase()
+        lifecycle.do_submit(phase.pk, bob, {"bid": 7})
+        Reminder.objects.create(phase=phase, player=alice, minutes=10, sent_at=match.started_at)
+        viewers = self.viewers(match)
+        alone, together, shared = alone_and_shared(match, viewers)
+        self.assertEqual(together, alone)
+        self.assertTrue({"talk:conversations", "talk:messages", "reminders", "submissions"} <= set(shared))
+        text = [str(u) for u in together]
+        seats = match.seats.count()
+        self.assertIn("between alice and bob alone", text[0])
+        self.assertIn("the host to alice alone", text[0])
+        self.assertNotIn("between alice and bob alone", text[2])  # carol
+        self.assertNotIn("the host to alice alone", text[1])
+        self.assertIn("said at the table", text[2])
+        self.assertNotIn("said at the table", text[seats])  # the spectator
+        self.assertEqual([u["reminder"] != "" for u in together[:seats]], [True] + [False] * (seats - 1))
 
     def test_in_every_game_each_viewer_gets_what_it_would_alone(self):
         for engine in registry.all_engines():
