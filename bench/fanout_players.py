@@ -16,7 +16,7 @@ from .fanout import Peer, baseline_run, close_round
 
 PLAYERS = 13
 TIMINGS = "bench:timings:players"  # the room's stamps (matches/lib/timings.py): heard, rendered, written
-ROUNDS = sized(15, 2)
+ROUNDS = sized(30, 2)
 
 
 def flat_earth_match():
