@@ -17,6 +17,7 @@ from .fanout import Peer, baseline_run, close_round
 PLAYERS = 13
 TIMINGS = "bench:timings:players"  # the room's stamps (matches/lib/timings.py): heard, rendered, written
 ROUNDS = sized(30, 2)
+SETTLE = 1.5  # seconds between the sockets opening and the change
 
 
 def flat_earth_match():
@@ -127,6 +128,9 @@ def run():
                     sessions = [cookie(u) for u in users]
                 renders.append(renders_alone(match))
                 peer = Peer("players", json.dumps(targets(server, match, sessions)))
+                # Each socket, once open, renders for itself to see whether it is behind (13 different
+                # renders on the web process's one sync thread): the change comes to players settled.
+                time.sleep(SETTLE)
                 committed = stamped_close(match)
                 got = peer.arrivals()
                 if None in got:
