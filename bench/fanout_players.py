@@ -110,7 +110,9 @@ def steps(committed, arrivals, store):
         return None
     r = room[0]
     points = [committed, r["heard"], r["rendered"], r["written"], max(arrivals)]
-    return {name: (b - a) * 1000 for name, a, b in zip(("layer", "render", "write", "receipt"), points, points[1:])}
+    out = {name: (b - a) * 1000 for name, a, b in zip(("layer", "render", "write", "receipt"), points, points[1:])}
+    out["renders"] = r.get("renders")  # how many different updates the room rendered (one per player)
+    return out
 
 
 def run():

@@ -115,6 +115,8 @@ async def tell(consumers, at_least, stamp, stamps=None):
     for consumer in consumers:
         groups[consumer.update_key(at_least, stamp)].append(consumer)
     keys = list(groups)
+    if stamps is not None:
+        stamps["renders"], stamps["rendering"] = len(keys), time.time()
     renders = await render_many([(key, groups[key][0].render_sync) for key in keys])
     if stamps is not None:
         stamps["rendered"] = time.time()
