@@ -66,7 +66,7 @@ def spread(values):
 def breakdown(deadlines, received, entries):
     """Per close, the steps (ms) from the deadline to the socket, which add up to its lateness;
     then each step's p50/p99/max over the closes, and the steps of the closes at or past the p99."""
-    worker = {e["match"]: e for e in entries if e["side"] == "worker" and "committed" in e and "match" in e}
+    worker = {e["match"]: e for e in entries if e["side"] == "worker" and e.get("closed") and "committed" in e}
     room = {e["match"]: e for e in entries if e["side"] == "room" and "match" in e}
     closes = []
     for match_id, got in received.items():
@@ -83,7 +83,10 @@ def breakdown(deadlines, received, entries):
         closes.append(steps)
     if not closes:
         return {"closes": 0}
-    noops = sum(1 for e in entries if e["side"] == "worker" and "committed" not in e and e["path"] == "eta")
+    noop_entries = [e for e in entries if e["side"] == "worker" and not e.get("closed") and e["path"] == "eta"]
+    noops = len(noop_entries)
+    # when those started, against their phase's deadline (negative: before it)
+    noop_fire = [(e["begin"] - deadlines[e["match"]]) * 1000 for e in noop_entries if e.get("match") in deadlines]
     p99 = percentile([c["total"] for c in closes], 99)
     tail = [c for c in closes if c["total"] >= p99]
     return {
@@ -91,6 +94,7 @@ def breakdown(deadlines, received, entries):
         "by_eta": sum(c["path"] == "eta" for c in closes),
         "by_sweep": sum(c["path"] == "sweep" for c in closes),
         "eta_tasks_with_nothing_to_close": noops,
+        "nothing_to_close_started_ms": sorted(round(v, 1) for v in noop_fire),
         "steps": {name: spread([c[name] for c in closes]) for name in (*STEPS, "total", "announce_call", "post")},
         "tail": [{k: (round(v, 1) if isinstance(v, float) else v) for k, v in c.items()} for c in tail],
     }
@@ -119,6 +123,9 @@ def run():
 
     store = redis.Redis.from_url(REDIS_URL)
     store.delete(TIMINGS)
+    from genius_site.celery import app
+
+    app.control.purge()  # eta tasks an earlier run left in the queue would fire against this run's phase ids
     # as in production (docker-compose.yml), email, webhooks and reminders in tasks of their own
     worker = Celery("worker", LIVE_TIMINGS=TIMINGS, NOTIFY_ON_WORKER="1")
     beat = Celery("beat", LIVE_TIMINGS=TIMINGS, NOTIFY_ON_WORKER="1")

@@ -176,6 +176,7 @@ def close_phase(phase_id, reason="deadline"):
             return False
         if match.status not in (Match.RUNNING, Match.PAUSED):
             return False
+        timings.note(closed=True)  # this call closes it (one that found nothing to do stamps no close)
         _close(match, phase, reason, now, phase.last_sequence)
         return True
 
