@@ -50,10 +50,13 @@ def rows_fields(engine, data, initial):
     for spec in engine.settings_rows:
         for i in range(_row_count(spec, data, initial or {})):
             name = row_name(spec, i)
-            fields[name] = forms.CharField(
-                required=False, max_length=spec.max_length, label=spec.row_label(i),
-                widget=forms.TextInput(attrs={"spellcheck": "false", "autocomplete": "off", "placeholder": spec.placeholder,
-                                              "aria-describedby": f"id_{name}_said", "data-said": f"id_{name}_said"}))
+            attrs = {"spellcheck": "false", "autocomplete": "off", "aria-describedby": f"id_{name}_said"}
+            if i == 0 and spec.placeholder:
+                attrs["placeholder"] = spec.placeholder  # an example, once: every row saying it is noise
+            if spec.group_size > 1:  # "Slot A" is said of every board: a screen reader hears which
+                attrs["aria-label"] = f"{spec.group_label(i // spec.group_size)}, {spec.row_label(i)}"
+            fields[name] = forms.CharField(required=False, max_length=spec.max_length, label=spec.row_label(i),
+                                           widget=forms.TextInput(attrs=attrs))
         fields[table_name(spec)] = forms.CharField(required=False, widget=forms.HiddenInput)
     return fields
 
