@@ -135,5 +135,19 @@ def tables(form, engine):
     return drawn
 
 
+def read_one(engine, name, text):
+    """One row read on its own, as the page's script asks while the host types: {"said": words}
+    or {"problem": why}; None when `engine` has no such row."""
+    setting, _, row = str(name).rpartition("__")
+    spec = next((s for s in engine.settings_rows if s.name == setting), None)
+    if spec is None or not row.isascii() or not row.isdigit() or int(row) >= spec.max_groups * spec.group_size:
+        return None
+    text = str(text).strip()
+    if len(text) > spec.max_length:
+        return {"problem": f"At most {spec.max_length} characters."}
+    read = spec.read(int(row), text)
+    return {"problem": read.message} if isinstance(read, Invalid) else {"said": read.words}
+
+
 def row_field_names(engine, form):
     return {name for spec in engine.settings_rows for name in [*_rows_of(form, spec), table_name(spec)]}
