@@ -74,3 +74,14 @@ class RowCheckTestCase(BaseTestCase):
         self.assertIn("At most 120", self.check("board_lines__0", "x" * 500).json()["problem"])
         self.client.force_login(self.alice)
         self.assertEqual(self.check("board_lines__0", "now: +1 this").status_code, 404)
+
+    def test_it_answers_hostile_lines_in_words_and_never_fails(self):
+        self.client.force_login(self.hana)
+        hostile = ("²,1", "٣, ٤, ٥", "1,1" * 130 + "x", "9" * 5000, "a.__class__", "\x00", "((((", "now: " * 40)
+        for engine in registry.all_engines():
+            for spec in engine.settings_rows:
+                for text in hostile:
+                    with self.subTest(setting=spec.name, text=text[:12]):
+                        answer = self.check(f"{spec.name}__0", text, engine.slug)
+                        self.assertEqual(answer.status_code, 200)
+                        self.assertTrue(answer.json().get("said") or answer.json().get("problem"))

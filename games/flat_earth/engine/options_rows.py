@@ -10,9 +10,35 @@ from games import engine_api as api
 
 ROUNDS = 8  # rounds of proposals (the game has a window more)
 MOST_OPTIONS, LIMIT = 20, 100  # one option per player (20 at most); components -100 to 100
-_PAIR = r"\(?\s*([+-]?\d{1,4})\s*,\s*([+-]?\d{1,4})\s*\)?"
-_LINE = re.compile(rf"[\s;]*(?:{_PAIR}[\s;]*)+")
+_TOKEN = re.compile(r"\s*([+-]?\d{1,6}|\S)", re.ASCII)  # read left to right, once: no pattern backtracks on a long line
 GENERATED = "Drawn from the match's seed."
+
+
+_NUMBER = re.compile(r"[+-]?\d{1,6}", re.ASCII)
+
+
+def _number(token: str) -> bool:
+    return _NUMBER.fullmatch(token) is not None
+
+
+def parse_options(text: str) -> list[list[int]] | None:
+    """"(2, -3) (0, 5)", "2,-3; 0,5" and the like as vectors, or None when it is not that."""
+    tokens, vectors, i = _TOKEN.findall(text), [], 0
+    while i < len(tokens):
+        if tokens[i] == ";":
+            i += 1
+            continue
+        opened = tokens[i] == "("
+        x, comma, y = (tokens[i + opened:i + opened + 3] + ["", "", ""])[:3]
+        if not (_number(x) and comma == "," and _number(y)):
+            return None
+        i += opened + 3
+        if opened:
+            if i >= len(tokens) or tokens[i] != ")":
+                return None
+            i += 1
+        vectors.append([int(x), int(y)])
+    return vectors or None
 
 
 def vector_words(x: int, y: int) -> str:
@@ -51,9 +77,9 @@ class MovementOptions(api.SettingRows):
     def read(self, row, text):
         if not text:
             return api.RowRead(None, GENERATED)
-        if not _LINE.fullmatch(text):
+        vectors = parse_options(text)
+        if vectors is None:
             return api.Invalid("Write each option as x, y with whole numbers, e.g. (2, -3) (0, 5).")
-        vectors = [[int(x), int(y)] for x, y in re.findall(_PAIR, text)]
         if any(abs(c) > LIMIT for v in vectors for c in v):
             return api.Invalid(f"Each component is a whole number from -{LIMIT} to {LIMIT}.")
         if len(vectors) > MOST_OPTIONS:

@@ -14,7 +14,7 @@ from .checks import report_lines
 from .expressions import MAX_SOURCE_LENGTH, MAX_VALUE, compile_expression
 from .schedule import PHASES, SHOOTOUTS
 
-_NUMBER = re.compile(r"\d+")
+_NUMBER = re.compile(r"\d+", re.ASCII)
 
 
 class OwnOperations(api.SettingRows):
@@ -70,11 +70,12 @@ class Targets(api.SettingRows):
             return api.RowRead(None, "Made from the operations.")
         if _NUMBER.sub("", text).strip(" ,;"):
             return api.Invalid("Write three whole numbers, e.g. 12, 45, 78.")
-        numbers = [int(n) for n in _NUMBER.findall(text)]
+        digits = _NUMBER.findall(text)
+        if any(len(n) > len(str(MAX_VALUE)) or int(n) > MAX_VALUE for n in digits):
+            return api.Invalid(f"Each target is at most {MAX_VALUE}.")
+        numbers = [int(n) for n in digits]
         if len(numbers) != 3 or len(set(numbers)) != 3:
             return api.Invalid("Write three different whole numbers.")
-        if any(n > MAX_VALUE for n in numbers):
-            return api.Invalid(f"Each target is at most {MAX_VALUE}.")
         return api.RowRead(numbers, f"Targets {numbers[0]}, {numbers[1]} and {numbers[2]}.")
 
     def combine(self, values):
