@@ -17,6 +17,7 @@ from games.values import as_int
 
 from . import operations as ops
 from . import views
+from .settings_rows import OwnOperations, Targets
 from .schedule import (ADVANTAGE, PHASES, SHOOTOUTS, phase_spec, picks_per_player, player_one, step_for,
                        step_index, steps, waits_on)
 
@@ -41,7 +42,7 @@ class MysteryCosign(api.GameEngine):
     seconds_range = (5, 48 * 3600)
     settings_fields = (
         api.Field("operation_set", "Operations", api.CHOICE, api.setting_choices(*ops.SETS.items()), required=True,
-                  help="The twelve hidden operations; expert settings may write over any letter."),
+                  help="The twelve hidden operations; your own operations below may write over any letter."),
         api.Field("advantage_seat", "Advantage", api.CHOICE,
                   api.setting_choices((0, "The first seat"), (1, "The second seat")), required=True,
                   help="Who holds the Advantage (the Death Match's candidate usually sits first)."),
@@ -50,6 +51,7 @@ class MysteryCosign(api.GameEngine):
         api.duration_setting("shootout_seconds", "Shootout", "Each shootout."),
         api.duration_setting("advantage_seconds", "Advantage choice", "The Advantage holder's choice."),
     )
+    settings_rows = (OwnOperations(), Targets())
     summary = "Twelve hidden operations: probe them together, then outscore each other in shootouts."
 
     # settings -------------------------------------------------------------------------------

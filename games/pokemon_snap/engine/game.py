@@ -16,14 +16,13 @@ from . import ascension, plans, prompts, views
 from .contests import all_appeal_points
 from .exhibits import PHOTOS, take_photos
 from .exhibits import points as exhibit_points
+from .names import DEFAULT_POKEMON, MAX_NAME, PokemonNames
 from .slots import CONTESTS, resolve_slot
 from .stats import START, stats_text
 
 DAYS = 5
 PHOTOGRAPHER, POKEMON = "photographer", "pokemon"
 ASCENSION = "ascension"
-DEFAULT_POKEMON = ("Furret", "Poochyena", "Cresselia", "Porygon-Z", "Staraptor", "Froslass")
-MAX_NAME = 30
 
 
 def day_key(day: int) -> str:
@@ -48,6 +47,7 @@ class PokemonSnap(api.GameEngine):
             (0, "Drawn from the match seed"), (1, "The lower-seated photographer"), (2, "The other photographer")),
             required=True, help="Which photographer has priority on day 1."),
     )
+    settings_rows = (PokemonNames(),)
     summary = "Two photographers shoot six Pokemon who train for contests over five days."
 
     # settings and roles ---------------------------------------------------------------------

@@ -14,6 +14,7 @@ import copy
 from games import engine_api as api
 
 from . import boards, moments, notation, scoring, views
+from .board_rows import BoardLines
 from .effects import describe_card
 from .notation import COLOURS, SLOTS
 
@@ -43,7 +44,7 @@ class QuattroLoop(api.GameEngine):
     seconds_range = (5, 48 * 3600)
     settings_fields = (
         api.Field("boards", "Boards", api.CHOICE, api.setting_choices(*((b, b) for b in boards.SOURCES)), required=True,
-                  help="generated: a new board each round; a ready set; custom: write board_lines in expert settings."),
+                  help="generated: a new board each round; a ready set; custom: write them under Custom boards."),
         api.Field("advantage_seat", "Advantage", api.CHOICE, api.setting_choices(
             (0, "The first seat"), (1, "The second seat"), (None, "No advantage")), required=True),
         api.Field("max_rounds", "Most rounds", api.INT, min_value=1, max_value=50, required=True,
@@ -52,6 +53,7 @@ class QuattroLoop(api.GameEngine):
         api.duration_setting("place_seconds", "Other placements", "Every later placement."),
         api.duration_setting("prompt_seconds", "Prompts", "A choice an effect asks for."),
     )
+    settings_rows = (BoardLines(),)
     summary = "Place cards on two loops of seven effects and build the best run of four."
 
     # settings -------------------------------------------------------------------------------
