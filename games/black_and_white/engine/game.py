@@ -110,9 +110,8 @@ class BlackAndWhite(api.GameEngine):
         events.append(api.public("round", f"{names[1 - leader]} follows with a {colour(followed)} tile: {said}"
                                           f" ({names[0]} {state['points'][0]}, {names[1]} {state['points'][1]})."))
         state["leader"], state["laid"] = winner_leads(leader, winner), None  # B2
-        decided = self._decided(state)
-        if decided:
-            return api.Transition(state, events + [api.public("end", decided)], [], finished=True)
+        if self._decided(state):  # the platform announces the result (the outcome's summary)
+            return api.Transition(state, events, [], finished=True)
         if state["round"] == ROUNDS:  # nine draws: B5's replay
             return self._replay(state, events)
         state["round"] += 1
