@@ -12,14 +12,14 @@ from . import common
 
 def main():
     common.fresh_database()
-    from . import cosign, deadlines, fanout, moves, queries, resolution
+    from . import cosign, deadlines, fanout, moves, pages, queries, resolution
 
     results = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
                "started": time.strftime("%Y-%m-%d %H:%M:%S")}
     out = Path(__file__).with_name("smoke-results.json" if common.SMOKE else "results.json")
     sections = {"servers": moves.run_servers, "moves": moves.run, "moves_embedded": moves.run_embedded,
                 "deadlines": deadlines.run, "fanout": fanout.run,
-                "resolution": resolution.run, "queries": queries.run, "cosign": cosign.run}
+                "resolution": resolution.run, "queries": queries.run, "pages": pages.run, "cosign": cosign.run}
     only = [name for name in os.environ.get("BENCH_ONLY", "").split(",") if name]
     for name, run in sections.items():
         if not only or name in only:
@@ -30,7 +30,7 @@ def main():
 
 
 def print_table(r):
-    from . import cosign, fanout, queries, resolution
+    from . import cosign, fanout, pages, queries, resolution
 
     if "servers" in r:
         print("\nASGI server (wrk -c16, req/s median):")
@@ -55,7 +55,8 @@ def print_table(r):
         print(f"\nDeadlines ({d['phases']} phases): result at socket after deadline p50 {d['socket']['p50']:.0f} ms,"
               f" p99 {d['socket']['p99']:.0f} ms; asyncio.sleep lateness p50 {d['sleep']['p50']:.1f} ms,"
               f" p99 {d['sleep']['p99']:.1f} ms")
-    for name, module in (("fanout", fanout), ("resolution", resolution), ("queries", queries), ("cosign", cosign)):
+    for name, module in (("fanout", fanout), ("resolution", resolution), ("queries", queries), ("pages", pages),
+                         ("cosign", cosign)):
         if name in r:
             print()
             print("\n".join(module.table_lines(r[name])))

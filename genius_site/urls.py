@@ -60,7 +60,8 @@ urlpatterns = [
     path("accounts/invite/<uidb64>/<token>/", accounts.InviteView.as_view(), name="invite"),
 ]
 
-if settings.BENCH:  # the benchmarks' baseline view (bench/), never routed otherwise
-    from bench.baseline_views import insert_one_row
+if settings.BENCH:  # the benchmarks' baseline views (bench/), never routed otherwise
+    from bench.baseline_views import bare_page, insert_one_row
 
     urlpatterns.append(path("bench/insert/<id:phase_id>/<int:player_id>/", insert_one_row))
+    urlpatterns.append(path("bench/bare/<int:size>/", bare_page))

@@ -20,14 +20,14 @@ from matches.models import Phase, SeasonPlayer
 from tests.support.base import PASSWORD, BaseTestCase
 
 # public page, player page, host page, close
-FIXTURE = {"public": 5, "player": 13, "host": 11, "close": 10}
+FIXTURE = {"public": 5, "player": 11, "host": 11, "close": 10}
 GAMES = {
-    "coop_qwop": {"public": 5, "player": 14,  # its view shows the player's garnets
+    "coop_qwop": {"public": 5, "player": 12,  # its view shows the player's garnets
                   "host": 11, "close": 10},
-    "mystery_cosign": {"public": 5, "player": 13, "host": 11, "close": 10},
-    "quattro_loop": {"public": 5, "player": 13, "host": 11, "close": 10},
-    "flat_earth": {"public": 5, "player": 13, "host": 11, "close": 10},
-    "pokemon_snap": {"public": 5, "player": 13, "host": 11, "close": 10},
+    "mystery_cosign": {"public": 5, "player": 11, "host": 11, "close": 10},
+    "quattro_loop": {"public": 5, "player": 11, "host": 11, "close": 10},
+    "flat_earth": {"public": 5, "player": 11, "host": 11, "close": 10},
+    "pokemon_snap": {"public": 5, "player": 11, "host": 11, "close": 10},
 }
 FIXTURE_SETTINGS = {"rounds": 3, "round_seconds": 86400, "close_early": False}  # the phase stays open
 
