@@ -48,12 +48,15 @@ def public_collab(state, collab):
 
 
 def notebook(state):
-    """Every collaboration result so far, grouped by operation (public)."""
+    """Every collaboration result so far, grouped by operation (public), and every operation of
+    the current phase even before its first result (C3: the same letters for everyone)."""
+    step = None if state["finished"] else step_for(state["step"])
+    shown = ops.active(max(step["phase"], 1)) if step else ""
     book = {letter: [] for letter in ops.LETTERS}
     for collab in state["collabs"]:
         for letter, value in collab["results"].items():
             book[letter].append({"round": collab["round"], "P": collab["P"], "Q": collab["Q"], "value": value})
-    return [{"letter": letter, "rows": rows} for letter, rows in book.items() if rows]
+    return [{"letter": letter, "rows": rows} for letter, rows in book.items() if rows or letter in shown]
 
 
 def full_shootout(state, shootout):

@@ -359,6 +359,8 @@ class QuattroLoop(api.GameEngine):
             seat = viewer.seat
             out["seat"] = seat
             out["my_hand"] = [describe_card(state["cards"][c]) for c in state["hands"][seat]]
+            out["my_cards"] = [{"id": c, "label": describe_card(state["cards"][c]), "colour": state["cards"][c]["c"]}
+                               for c in state["hands"][seat]]  # ids as the form's card buttons name them
             out["my_unplayed"] = [describe_card(c) for c in state["unplayed"][seat]]
             out["my_questions"] = [q for q in state["asked"] if q["seat"] == seat]
         return out
