@@ -1,6 +1,7 @@
 """Black and White in Chromium against the real web server: two players (Alice on a phone) and a
-spectator play a whole match live. The follower sees the leader's colour arrive, never its
-number; the spectator sees colours and outcomes, and every number once the match is over."""
+spectator play a whole match live, Alice by tapping her tiles on the picture, Bob through the
+radio form. The follower sees the leader's colour arrive, never its number; the spectator sees
+colours and outcomes, and every number once the match is over."""
 
 import pytest
 
@@ -16,8 +17,13 @@ class BlackAndWhiteInTheBrowserTestCase(BrowserGameTestCase):
 
     @staticmethod
     def lay(page, tile):
+        """On a phone, tap the tile on the picture; elsewhere, choose it in the form."""
         form = page.locator("form.move-form")
-        form.locator(f"input[name=tile][value='{tile}']").check()
+        if page.viewport_size["width"] < 500:
+            page.locator(f".bw-table [data-pick-field=tile][data-pick-value='{tile}']").click()
+            assert form.locator(f"input[name=tile][value='{tile}']").is_checked()
+        else:
+            form.locator(f"input[name=tile][value='{tile}']").check()
         form.locator("button[type=submit]").click()
         page.wait_for_selector(".messages")
         page.wait_for_selector(".conn[data-state=live]")
