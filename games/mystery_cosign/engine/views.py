@@ -9,13 +9,14 @@ values and the other player's submissions stay with the host until the match end
 from __future__ import annotations
 
 from games import engine_api as api
+from games.blocks.reveal import sees_everything
 
 from . import operations as ops
 from .schedule import player_one, step_for, title
 
 
 def view(state, viewer) -> dict:
-    reveal = viewer.is_host or state["finished"]
+    reveal = sees_everything(viewer, state["finished"])
     step = step_for(state["step"])
     out = {
         "names": state["names"],
