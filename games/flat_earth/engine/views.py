@@ -9,6 +9,7 @@ round's shift result."""
 from __future__ import annotations
 
 from games import engine_api as api
+from games.blocks.reveal import sees_everything
 
 from . import geometry
 
@@ -16,7 +17,6 @@ MOVE, SHIFT = "move", "shift"
 
 
 def view(engine, state, viewer) -> dict:
-    reveal = viewer.is_host or state["finished"]
     k = state["window"]
     out = {
         "window": k, "windows": engine.windows, "rounds": engine.rounds, "names": state["names"],
@@ -25,7 +25,7 @@ def view(engine, state, viewer) -> dict:
         "history": [{"round": r["round"], "vectors": r["vectors"]} for r in state["results"]],
         "finished": state["finished"],
     }
-    if reveal:
+    if sees_everything(viewer, state["finished"]):
         out.update(everything(engine, state))
     if viewer.kind == api.SEAT and viewer.seat in range(len(state["names"])):  # seat 0 is a seat too
         out["me"] = own(state, viewer.seat, out["to_vote"])
