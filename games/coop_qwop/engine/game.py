@@ -12,6 +12,7 @@ import copy
 import itertools
 
 from games import engine_api as api
+from games.blocks.reveal import sees_everything
 
 from . import actions, cards, pregame, races
 from .movement import CARDS, MOVEMENT, X, play_round
@@ -242,7 +243,7 @@ class CoopQwop(api.GameEngine):
 
     # what each viewer sees ------------------------------------------------------------------
     def view(self, state, viewer):
-        reveal = viewer.is_host or state["finished"]
+        reveal = sees_everything(viewer, state["finished"])
         out = {
             "round": state["round"],
             "rounds": state["settings"]["rounds"],
