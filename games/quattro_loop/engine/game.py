@@ -14,7 +14,7 @@ import copy
 from games import engine_api as api
 from games.blocks.death_match import death_match_outcome
 from games.blocks.hands import dealt
-from games.blocks.reveal import sees_everything
+from games.blocks.reveal import is_seat_among, sees_everything
 from games.blocks.settings import first_problem, one_of, whole_number
 from games.blocks.steps import last_or_random
 
@@ -349,7 +349,7 @@ class QuattroLoop(api.GameEngine):
         if reveal:
             out["hands"] = [[describe_card(state["cards"][c]) for c in h] for h in state["hands"]]
             out["unplayed"] = [[describe_card(c) for c in u] for u in state["unplayed"]]
-        elif viewer.kind == api.SEAT and viewer.seat in (0, 1):
+        elif is_seat_among(viewer, (0, 1)):
             seat = viewer.seat
             out["seat"] = seat
             out["my_hand"] = [describe_card(state["cards"][c]) for c in state["hands"][seat]]
