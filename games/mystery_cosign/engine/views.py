@@ -8,8 +8,7 @@ values and the other player's submissions stay with the host until the match end
 
 from __future__ import annotations
 
-from games import engine_api as api
-from games.blocks.reveal import sees_everything
+from games.blocks.reveal import is_seat_among, sees_everything
 
 from . import operations as ops
 from .schedule import player_one, step_for, title
@@ -37,7 +36,7 @@ def view(state, viewer) -> dict:
         out["operations"] = [{"letter": letter, "source": state["ops"][letter]} for letter in ops.LETTERS]
         out["all_shootouts"] = [full_shootout(state, s) for s in state["shootouts"]]
         out["all_targets"] = state["targets"]
-    elif viewer.kind == api.SEAT and viewer.seat in (0, 1):
+    elif is_seat_among(viewer, (0, 1)):
         out.update(seat_view(state, viewer.seat, step))
     return out
 
