@@ -8,8 +8,7 @@ round's shift result."""
 
 from __future__ import annotations
 
-from games import engine_api as api
-from games.blocks.reveal import sees_everything
+from games.blocks.reveal import is_seat_among, sees_everything
 
 from . import geometry
 
@@ -27,7 +26,7 @@ def view(engine, state, viewer) -> dict:
     }
     if sees_everything(viewer, state["finished"]):
         out.update(everything(engine, state))
-    if viewer.kind == api.SEAT and viewer.seat in range(len(state["names"])):  # seat 0 is a seat too
+    if is_seat_among(viewer, range(len(state["names"]))):
         out["me"] = own(state, viewer.seat, out["to_vote"])
     return out
 
