@@ -6,7 +6,7 @@ viewer, leaving out the hidden fields unless the viewer owns it, is the host, or
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from typing import Any
 
 from games.engine_api import SEAT, Viewer
@@ -19,6 +19,12 @@ def sees_everything(viewer: Viewer, finished: bool) -> bool:
 
 def is_seat(viewer: Viewer, seat: int) -> bool:
     return viewer.kind == SEAT and viewer.seat == seat
+
+
+def is_seat_among(viewer: Viewer, seats: Container[int]) -> bool:
+    """The viewer holds one of `seats` (say `range(len(names))`, or the seats of one role);
+    seat 0 counts, and a spectator or the host holds none."""
+    return viewer.kind == SEAT and viewer.seat in seats
 
 
 def visible(record: dict[str, Any], owner: int | None, hidden: Iterable[str], viewer: Viewer,

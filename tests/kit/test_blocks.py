@@ -60,6 +60,13 @@ class RevealTestCase(TestCase):
         self.assertEqual(reveal.visible(record, 0, ("number",), spectator, False), {"colour": "black"})
         self.assertEqual(reveal.visible(record, 0, ("number",), spectator, True), record)
 
+    def test_it_tells_whether_a_viewer_holds_one_of_some_seats(self):
+        self.assertTrue(reveal.is_seat_among(api.Viewer.for_seat(0), range(3)))  # seat 0 is a seat
+        self.assertTrue(reveal.is_seat_among(api.Viewer.for_seat(5), [2, 5, 7]))
+        self.assertFalse(reveal.is_seat_among(api.Viewer.for_seat(3), range(3)))
+        self.assertFalse(reveal.is_seat_among(api.Viewer.spectator(), range(3)))
+        self.assertFalse(reveal.is_seat_among(api.Viewer.host(), (0, 1)))
+
 
 class DeathMatchTestCase(TestCase):
     def test_it_puts_the_winner_first_and_proposes_the_loser_for_elimination(self):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 
 from games import engine_api as api
+from games.blocks.settings import first_problem, one_of
 
 from . import ascension, plans, prompts, views
 from .contests import all_appeal_points
@@ -52,12 +53,11 @@ class PokemonSnap(api.GameEngine):
 
     # settings and roles ---------------------------------------------------------------------
     def validate_settings(self, settings, seats):
-        merged = super().validate_settings(settings, seats)
+        merged = first_problem(super().validate_settings(settings, seats), one_of(
+            "first_priority", (0, 1, 2),
+            "0 (drawn from the match seed), 1 (the lower-seated photographer) or 2 (the other)"))
         if isinstance(merged, api.Invalid):
             return merged
-        if merged["first_priority"] not in (0, 1, 2) or type(merged["first_priority"]) is not int:
-            return api.Invalid("first_priority is 0 (drawn from the match seed), 1 (the lower-seated photographer) "
-                               "or 2 (the other).")
         names = merged["pokemon_names"]
         if not isinstance(names, list) or len(names) > 6 or any(
                 not isinstance(n, str) or len(n.strip()) > MAX_NAME for n in names):
