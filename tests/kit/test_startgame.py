@@ -32,17 +32,20 @@ class StartgameTestCase(SimpleTestCase):
                            ("taken", "already exists"), ("scaffold", "taken by the platform")):
             with self.assertRaisesMessage(CommandError, says):
                 call_command("startgame", slug, players=2, root=str(tmp))
+        with self.assertRaisesMessage(CommandError, "played by two players"):
+            call_command("startgame", "duel", players=3, kind="death", root=str(tmp))
         self.assertEqual(files_under(tmp), [])
 
     def test_it_makes_a_game_that_passes_the_contract_plays_to_an_end_and_replays(self):
         tmp = Path(self.enterContext(tempfile.TemporaryDirectory(prefix="startgame-"))) / "project"
         shutil.copytree(ROOT, tmp, ignore=SKIP)
         env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}  # the embedded default
-        made = subprocess.run([sys.executable, "manage.py", "startgame", "pick_high", "--players", "3"], cwd=tmp,
+        made = subprocess.run([sys.executable, "manage.py", "startgame", "pick_high", "--players", "2", "--kind", "death"], cwd=tmp,
                               env=env, capture_output=True, text=True, timeout=120)
         self.assertEqual(made.returncode, 0, made.stderr)
         self.assertIn("games/pick_high/engine/game.py", made.stdout)
         self.assertTrue((tmp / "tests" / "pick_high" / "test_leaks.py").exists())
+        self.assertIn('kind = "death"', (tmp / "games" / "pick_high" / "engine" / "game.py").read_text())
         # its own rules, leak and playtest (bots to the end, then an exact replay), and the contract suite
         tests = subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/pick_high",
                                 "tests/core/test_game_contract.py", "-k", "pick_high or RulesTestCase or LeakTestCase"

@@ -7,8 +7,7 @@ from the opponent's colours: their numbers are never deduced for the player (B7)
 
 from __future__ import annotations
 
-from games import engine_api as api
-from games.blocks.reveal import sees_everything, visible
+from games.blocks.reveal import is_seat_among, sees_everything, visible
 
 from .tiles import colour, counts
 
@@ -39,7 +38,7 @@ def view(state, viewer):
     }
     if sees_everything(viewer, state["finished"]):
         out["hands"] = [{"name": name, "tiles": tiles_of(hand)} for name, hand in zip(names, state["hands"])]
-    elif viewer.kind == api.SEAT and viewer.seat in (0, 1):
+    elif is_seat_among(viewer, (0, 1)):
         out["my_tiles"] = tiles_of(state["hands"][viewer.seat])
     return out
 
