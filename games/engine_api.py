@@ -40,6 +40,7 @@ from games.engine_types import (
     COMMUNAL_GARNET, ELIMINATED, ELIMINATION_CANDIDATE, GARNET, LEDGER_KINDS, MARK_LASTS, MARK_NEXT,
     MARK_OF_ELIMINATION, MARK_THIS_AND_NEXT, TOKEN_OF_LIFE, HEAVEN, HELL, STATUSES,
 )
+from games.settings_rows import RowProblems, RowRead, SettingRows, blank_rows
 
 __all__ = [
     "HOST", "SEAT", "SPECTATOR", "Viewer",
@@ -49,6 +50,7 @@ __all__ = [
     "Context", "Invalid", "LedgerDelta", "Outcome", "SeatInfo", "Standing", "Transition",
     "COMMUNAL_GARNET", "ELIMINATED", "ELIMINATION_CANDIDATE", "GARNET", "LEDGER_KINDS", "MARK_LASTS",
     "MARK_NEXT", "MARK_OF_ELIMINATION", "MARK_THIS_AND_NEXT", "TOKEN_OF_LIFE", "HEAVEN", "HELL", "STATUSES",
+    "RowProblems", "RowRead", "SettingRows", "blank_rows",
     # defined here
     "GameEngine", "setting_choices", "duration_setting", "derive_rng",
 ]
@@ -75,6 +77,9 @@ class GameEngine:
     # the JSON of the setting's value, see `setting_choices`). Settings not listed here are expert
     # settings, written as JSON beside the form and checked by `validate_settings` all the same.
     settings_fields: tuple[Field, ...] = ()
+    # Expert settings a host may also write as rows of text, each row read back in words
+    # (games/settings_rows.py); the JSON box still takes them too.
+    settings_rows: tuple[SettingRows, ...] = ()
     seconds_range: tuple[int, int] = (1, 7 * 24 * 3600)  # bounds of every "*_seconds" setting
     summary: str = ""  # one line for lists
 

@@ -38,6 +38,7 @@ urlpatterns = [
     path("host/seasons/<slug:slug>/ledger/", console.ledger_entries, name="host_ledger"),
     path("host/seasons/<slug:slug>/statuses/", console.statuses, name="host_statuses"),
     path("host/seasons/<slug:slug>/matches/new/", console.new_match, name="new_match"),
+    path("host/seasons/<slug:slug>/matches/check-row/", console.check_setting_row, name="check_setting_row"),
     path("host/matches/<id:match_id>/setup/", console.edit_match, name="edit_match"),
     path("host/matches/<id:match_id>/", host.match_host, name="match_host"),
     path("host/matches/<id:match_id>/control/<slug:action>/", host_match.control, name="host_control"),
@@ -59,7 +60,8 @@ urlpatterns = [
     path("accounts/invite/<uidb64>/<token>/", accounts.InviteView.as_view(), name="invite"),
 ]
 
-if settings.BENCH:  # the benchmarks' baseline view (bench/), never routed otherwise
-    from bench.baseline_views import insert_one_row
+if settings.BENCH:  # the benchmarks' baseline views (bench/), never routed otherwise
+    from bench.baseline_views import bare_page, insert_one_row
 
     urlpatterns.append(path("bench/insert/<id:phase_id>/<int:player_id>/", insert_one_row))
+    urlpatterns.append(path("bench/bare/<int:size>/", bare_page))

@@ -4,7 +4,6 @@ spec's bounds; the engine's validate_submission decides what is legal."""
 import functools
 import json
 import threading
-from collections import OrderedDict
 
 from django import forms
 
@@ -47,50 +46,65 @@ def field_for(spec):
     raise ValueError(f"Unknown field kind {spec.kind!r}")
 
 
-RENDERED_FORMS = 4096  # blank forms' HTML kept, the least recently shown dropped first
-_rendered = OrderedDict()
-_rendering = threading.Lock()
+class RenderedForms:
+    """The HTML of unbound forms, by form class, prefix and initial values, at most `size` of
+    them (the oldest go first). Django renders a form through a template per widget and per
+    choice, which was most of a player's page; an unbound form's HTML depends on nothing else,
+    and a player's page and its live updates show the same forms until their phase changes."""
+
+    def __init__(self, size):
+        self.size, self.html, self.lock = size, {}, threading.Lock()
+
+    def get(self, key, render):
+        html = self.html.get(key)
+        if html is None:
+            html = render()
+            with self.lock:
+                self.html[key] = html
+                while len(self.html) > self.size:
+                    del self.html[next(iter(self.html))]
+        return html
+
+
+RENDERED = RenderedForms(2048)
 
 
 class EngineForm(forms.Form):
-    """A form of an engine's spec. Shown blank (not bound to posted data), its HTML depends only
-    on its class (its spec), its initial values and its prefix: it is rendered once and kept.
-    A player's page and every push to their socket show their forms, mostly the same ones as
-    the last time; Django renders each field and choice through templates, which was most of a
-    player's update (bench/fanout_players.py)."""
+    shared = False  # True for the one class per spec (`_form_class`), whose renders are kept
 
     def as_div(self):
-        if self.is_bound:
+        key = self._render_key()
+        if key is None:
             return super().as_div()
+        return RENDERED.get(key, super().as_div)
+
+    def _render_key(self):
+        """What an unbound form's HTML depends on, or None when it must be rendered afresh (bound
+        forms show the posted data and errors; a class of its own would never be asked again)."""
+        if self.is_bound or not self.shared:
+            return None
         try:
-            key = (type(self), json.dumps(self.initial, sort_keys=True, default=str), self.prefix)
-        except (TypeError, ValueError):  # initial values JSON cannot say: rendered each time
-            return super().as_div()
-        with _rendering:
-            html = _rendered.get(key)
-            if html is not None:
-                _rendered.move_to_end(key)
-                return html
-        html = super().as_div()
-        with _rendering:
-            _rendered[key] = html
-            while len(_rendered) > RENDERED_FORMS:
-                _rendered.popitem(last=False)
-        return html
+            return type(self), self.prefix, json.dumps(self.initial, sort_keys=True)
+        except TypeError:  # an initial value JSON cannot spell, so no key can stand for it
+            return None
+
+
+def _new_form_class(spec, shared):
+    return type("EngineForm", (EngineForm,), {"shared": shared, **{f.name: field_for(f) for f in spec.fields}})
 
 
 @functools.lru_cache(maxsize=1024)
 def _form_class(spec):
     """One Django form class per FormSpec (specs are frozen, so equal specs share a class):
     building the class costs more than a whole submission's engine work."""
-    return type("EngineForm", (EngineForm,), {f.name: field_for(f) for f in spec.fields})
+    return _new_form_class(spec, shared=True)
 
 
 def build_form(spec, data=None, initial=None, prefix=None):
     try:
         form_class = _form_class(spec)
     except TypeError:  # an unhashable `initial` in some field: build it afresh
-        form_class = _form_class.__wrapped__(spec)
+        form_class = _new_form_class(spec, shared=False)
     initial = {**{f.name: f.initial for f in spec.fields if f.initial is not None}, **(initial or {})}
     return form_class(data=data, initial=initial, prefix=prefix)
 

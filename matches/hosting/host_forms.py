@@ -13,7 +13,8 @@ from games import registry
 from games.engine_api import HEAVEN, HELL
 
 from matches.models import Match, kind_labels
-from matches.hosting.settings_forms import settings_fields, settings_from
+from matches.hosting import settings_rows
+from matches.hosting.settings_forms import settings_fields, settings_from, shown_settings
 
 FROM_STATUS = ""
 
@@ -41,6 +42,12 @@ class MatchSetupForm(forms.Form):
         self.fields["players"].label_from_instance = player_label
         self.fields["players"].label = f"Players ({self.engine.seat_range_text()})"
         self.fields.update(settings_fields(self.engine))
+        self.shown = {**self.engine.default_settings, **shown_settings(self.initial)}  # what the page showed
+        self.initial = {**settings_rows.initial_rows(self.engine, self.shown), **self.initial}
+        self.fields.update(settings_rows.rows_fields(self.engine, self.data if self.is_bound else None, self.initial))
+        self.said, self.row_problems = {}, {}  # beside each row: what the game read, or (unposted) why not
+        if not self.is_bound:
+            settings_rows.said_initially(self, self.engine)
         self.role_names = {}
         if self.engine.roles:
             choices = [(FROM_STATUS, "From Heaven/Hell")] + [(r, r.title()) for r in self.engine.roles]
@@ -53,16 +60,27 @@ class MatchSetupForm(forms.Form):
         return [self[name] for name in self.role_names.values()]
 
     def setting_fields(self):
-        skip = {"title", "kind", "seed", "players", *self.role_names.values()}
+        skip = {"title", "kind", "seed", "players", *self.role_names.values(),
+                *settings_rows.row_field_names(self.engine, self)}
         return [self[name] for name in self.fields if name not in skip]
+
+    def row_tables(self):
+        return settings_rows.tables(self, self.engine)
 
     def clean(self):
         data = super().clean()
+        rows = settings_rows.read_rows(self, self.engine)
         if not self.errors:
             try:
-                data["settings"] = settings_from(self.engine, data)
+                data["settings"] = settings_from(self.engine, data, rows, self.shown)
             except forms.ValidationError as error:
                 self.add_error(None, error)
+                return data
+            merged = {**self.engine.default_settings, **data["settings"]}
+            for spec in self.engine.settings_rows:
+                problem = spec.check(merged[spec.name], merged)
+                if problem:
+                    self.add_error(settings_rows.table_name(spec), problem)
         return data
 
     def seats(self):

@@ -1,7 +1,9 @@
 """A match's settings as a form built from the engine's `settings_fields`: durations typed as
 "10m" or "24h", choices from a list, numbers with their limits. Whatever the engine does not
-declare (Cosign's operations, Quattro Loop's boards) is one JSON box of expert settings. The
-engine's `validate_settings` checks the result as it checks settings written by hand."""
+declare is one JSON box of expert settings; those of them the engine writes as rows (Cosign's
+operations, Quattro Loop's boards: settings_rows.py) are also rows of text, and the two agree
+as `settings_rows.agree` says. The engine's `validate_settings` checks the result as it checks
+settings written by hand."""
 
 import json
 import re
@@ -12,6 +14,7 @@ from games import engine_api
 
 from matches.lib import bounded_json
 from matches.core.engine_forms import field_for
+from matches.hosting.settings_rows import agree
 
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 _PART = re.compile(r"(\d{1,7})\s*([smhd])")
@@ -83,25 +86,48 @@ def initial_settings(engine, settings):
     return initial
 
 
-def settings_from(engine, cleaned):
-    """The settings dict from a valid form's data, or a ValidationError naming the problem.
-    Only values that differ from the defaults are kept, so a stored match reads short."""
+def shown_settings(initial):
+    """The expert settings a form showed (its initial JSON), for `agree`."""
+    try:
+        shown = json.loads((initial or {}).get(EXPERT) or "{}")
+    except ValueError:
+        return {}
+    return shown if isinstance(shown, dict) else {}
+
+
+def settings_from(engine, cleaned, rows=None, shown=None):
+    """The settings dict from a valid form's data, or a ValidationError naming the problem
+    beside the JSON box. `rows` are the settings read from rows, `shown` the expert settings
+    the form showed. Only values that differ from the defaults are kept, so a stored match reads
+    short."""
     chosen = {}
     for spec in engine.settings_fields:
         value = cleaned[spec.name]
         chosen[spec.name] = json.loads(value) if spec.kind == engine_api.CHOICE else value
-    text = (cleaned.get(EXPERT) or "").strip()
-    if text:
+    expert = _expert(engine, cleaned)
+    chosen.update(expert)
+    defaults, shown = engine.default_settings, shown or {}
+    for key, from_rows in (rows or {}).items():
         try:
-            expert = bounded_json.loads(text)
-        except bounded_json.TooLarge as error:
-            raise forms.ValidationError(f"Expert settings not accepted: {error}.") from None
-        except ValueError as error:
-            raise forms.ValidationError(f"Expert settings are not JSON: {error}.") from None
-        if not isinstance(expert, dict):
-            raise forms.ValidationError("Expert settings are a JSON object, {...}.")
-        stray = sorted(set(expert) - set(expert_keys(engine)))
-        if stray:
-            raise forms.ValidationError(f"Expert settings do not take {', '.join(stray)}: use the form's fields.")
-        chosen.update(expert)
+            chosen[key] = agree(key, from_rows, expert.get(key, defaults[key]), shown.get(key, defaults[key]))
+        except forms.ValidationError as error:
+            raise forms.ValidationError({EXPERT: error}) from None
     return {k: v for k, v in chosen.items() if engine.default_settings.get(k, object()) != v}
+
+
+def _expert(engine, cleaned):
+    text = (cleaned.get(EXPERT) or "").strip()
+    if not text:
+        return {}
+    try:
+        expert = bounded_json.loads(text)
+    except bounded_json.TooLarge as error:
+        raise forms.ValidationError({EXPERT: f"Expert settings not accepted: {error}."}) from None
+    except ValueError as error:
+        raise forms.ValidationError({EXPERT: f"Expert settings are not JSON: {error}."}) from None
+    if not isinstance(expert, dict):
+        raise forms.ValidationError({EXPERT: "Expert settings are a JSON object, {...}."})
+    stray = sorted(set(expert) - set(expert_keys(engine)))
+    if stray:
+        raise forms.ValidationError({EXPERT: f"Expert settings do not take {', '.join(stray)}: use the form's fields."})
+    return expert

@@ -69,10 +69,10 @@
     if (update.server_time) serverOffset = Date.parse(update.server_time) - Date.now();
     var state = document.getElementById("live-state");
     if (state && update.sections["live-state"] !== undefined) {
-      var closed = {};  // a table the reader folded stays folded
-      state.querySelectorAll("details[id]").forEach(function (d) { closed[d.id] = !d.open; });
+      var open = {};  // a table the reader folded stays folded, one they opened stays open
+      state.querySelectorAll("details[id]").forEach(function (d) { open[d.id] = d.open; });
       state.innerHTML = update.sections["live-state"];
-      state.querySelectorAll("details[id]").forEach(function (d) { if (closed[d.id]) d.open = false; });
+      state.querySelectorAll("details[id]").forEach(function (d) { if (d.id in open) d.open = open[d.id]; });
     }
     var forms = document.getElementById("live-forms");
     if (forms && update.sections["live-forms"] !== undefined && update.forms_key !== formsKey) {

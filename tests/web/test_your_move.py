@@ -38,6 +38,15 @@ class YourMoveTestCase(BaseTestCase):
         self.assertNotIn("your-move-fold", home)  # elsewhere the list is open
         self.assertIn(f'href="{reverse("match_play", args=[self.match.pk])}" class="waiting"', home)
 
+    def test_a_player_s_match_page_links_the_host_console_only_for_a_player_who_hosts(self):
+        """The play page reads whether its player hosts a season with their seats (your_move.seat_and_bar)."""
+        self.start()
+        play, console = reverse("match_play", args=[self.match.pk]), f'href="{reverse("host_console")}"'
+        self.client.force_login(self.alice)
+        self.assertNotContains(self.client.get(play), console)
+        self.season.hosts.add(self.alice)
+        self.assertContains(self.client.get(play), console)
+
     def test_it_links_a_seated_player_from_the_public_page_to_their_play_page(self):
         self.start()
         public = reverse("match_public", args=[self.match.pk])

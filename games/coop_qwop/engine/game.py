@@ -12,6 +12,7 @@ import copy
 import itertools
 
 from games import engine_api as api
+from games.blocks.reveal import is_seat_among, sees_everything
 
 from . import actions, cards, pregame, races
 from .movement import CARDS, MOVEMENT, X, play_round
@@ -242,7 +243,7 @@ class CoopQwop(api.GameEngine):
 
     # what each viewer sees ------------------------------------------------------------------
     def view(self, state, viewer):
-        reveal = viewer.is_host or state["finished"]
+        reveal = sees_everything(viewer, state["finished"])
         out = {
             "round": state["round"],
             "rounds": state["settings"]["rounds"],
@@ -259,7 +260,7 @@ class CoopQwop(api.GameEngine):
             out["hands"] = [{"name": name, "hand": hand, "packs": packs} for name, hand, packs
                             in zip(state["names"], state["hands"], state["packs"])]
             out["proposals"] = [self._proposal_row(state, p, None) for p in state["proposals"]]
-        elif viewer.kind == api.SEAT and viewer.seat in range(len(state["names"])):  # a missing seat is no seat 0
+        elif is_seat_among(viewer, range(len(state["names"]))):
             out.update(self._seat_view(state, viewer.seat))
         return out
 

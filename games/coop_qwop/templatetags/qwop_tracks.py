@@ -33,12 +33,16 @@ def positions(moves):
 
 
 @register.simple_tag
-def race_track(view, race):
-    athletes = sorted((a for a in view["athletes"] if a["race"] == race), key=lambda a: a["number"])
-    if not athletes:
-        return mark_safe('<p class="muted">Nobody runs this race.</p>')
-    tracks = {a["number"]: positions(a["moves"]) for a in athletes}
+def race_track(view, race, only_mine=False):
+    """`only_mine`: the viewer's own athletes' lanes alone, on the scale of the whole race."""
+    field = sorted((a for a in view["athletes"] if a["race"] == race), key=lambda a: a["number"])
+    if not field:
+        return "" if only_mine else mark_safe('<p class="muted">Nobody runs this race.</p>')
     mine = {a["number"] for a in view.get("mine", [])}
+    athletes = [a for a in field if a["number"] in mine] if only_mine else field
+    if not athletes:
+        return ""
+    tracks = {a["number"]: positions(a["moves"]) for a in field}
     low = min(min(p) for p in tracks.values())
     high = max(max(max(p) for p in tracks.values()), low + 10)
     span = high - low
@@ -66,8 +70,8 @@ def race_track(view, race):
         ))
     zero = x(0)
     return format_html(
-        '<svg class="race-track" viewBox="0 0 {} {}" role="img" aria-label="Positions in this race after each round">'
+        '<svg class="race-track" viewBox="0 0 {} {}" role="img" aria-label="{} in this race after each round">'
         '<line x1="{}" y1="8" x2="{}" y2="{}" class="start"/><text x="{}" y="16" class="axis">0 m</text>'
         '<text x="{}" y="16" class="axis" text-anchor="end">{} m</text>{}</svg>',
-        WIDTH, _n(height), _n(zero), _n(zero), _n(height), _n(zero + 3), WIDTH - RIGHT, metres(high), format_html_join("", "{}", ((lane,) for lane in lanes)),
+        WIDTH, _n(height), "Your athletes' positions" if only_mine else "Positions", _n(zero), _n(zero), _n(height), _n(zero + 3), WIDTH - RIGHT, metres(high), format_html_join("", "{}", ((lane,) for lane in lanes)),
     )

@@ -18,8 +18,9 @@ from games.values import as_int
 
 from . import geometry, views
 from .geometry import VECTORS
+from .options_rows import ROUNDS, MovementOptions
 
-ROUNDS, WINDOWS = 8, 9
+WINDOWS = ROUNDS + 1
 PREGAME = "pregame"
 NONE, MOVE, SHIFT = "none", "move", "shift"
 DIRECTIONS = (("cw", "clockwise"), ("ccw", "anticlockwise"))
@@ -59,6 +60,7 @@ class FlatEarth(api.GameEngine):
         api.duration_setting("window_seconds", "Each window", "Each of the nine windows of proposals and votes "
                                                                "(it closes early once everyone has sent)."),
     )
+    settings_rows = (MovementOptions(),)
     summary = "Propose and vote on movements across a plane and shifts of four vectors; travel furthest along one."
 
     # settings -------------------------------------------------------------------------------

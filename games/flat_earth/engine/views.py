@@ -8,7 +8,7 @@ round's shift result."""
 
 from __future__ import annotations
 
-from games import engine_api as api
+from games.blocks.reveal import is_seat_among, sees_everything
 
 from . import geometry
 
@@ -16,7 +16,6 @@ MOVE, SHIFT = "move", "shift"
 
 
 def view(engine, state, viewer) -> dict:
-    reveal = viewer.is_host or state["finished"]
     k = state["window"]
     out = {
         "window": k, "windows": engine.windows, "rounds": engine.rounds, "names": state["names"],
@@ -25,9 +24,9 @@ def view(engine, state, viewer) -> dict:
         "history": [{"round": r["round"], "vectors": r["vectors"]} for r in state["results"]],
         "finished": state["finished"],
     }
-    if reveal:
+    if sees_everything(viewer, state["finished"]):
         out.update(everything(engine, state))
-    if viewer.kind == api.SEAT and viewer.seat in range(len(state["names"])):  # seat 0 is a seat too
+    if is_seat_among(viewer, range(len(state["names"]))):
         out["me"] = own(state, viewer.seat, out["to_vote"])
     return out
 

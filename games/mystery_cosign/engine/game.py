@@ -13,10 +13,13 @@ from __future__ import annotations
 import copy
 
 from games import engine_api as api
+from games.blocks.death_match import death_match_outcome
+from games.blocks.settings import first_problem, one_of
 from games.values import as_int
 
 from . import operations as ops
 from . import views
+from .settings_rows import OwnOperations, Targets
 from .schedule import (ADVANTAGE, PHASES, SHOOTOUTS, phase_spec, picks_per_player, player_one, step_for,
                        step_index, steps, waits_on)
 
@@ -41,7 +44,7 @@ class MysteryCosign(api.GameEngine):
     seconds_range = (5, 48 * 3600)
     settings_fields = (
         api.Field("operation_set", "Operations", api.CHOICE, api.setting_choices(*ops.SETS.items()), required=True,
-                  help="The twelve hidden operations; expert settings may write over any letter."),
+                  help="The twelve hidden operations; your own operations below may write over any letter."),
         api.Field("advantage_seat", "Advantage", api.CHOICE,
                   api.setting_choices((0, "The first seat"), (1, "The second seat")), required=True,
                   help="Who holds the Advantage (the Death Match's candidate usually sits first)."),
@@ -50,18 +53,16 @@ class MysteryCosign(api.GameEngine):
         api.duration_setting("shootout_seconds", "Shootout", "Each shootout."),
         api.duration_setting("advantage_seconds", "Advantage choice", "The Advantage holder's choice."),
     )
+    settings_rows = (OwnOperations(), Targets())
     summary = "Twelve hidden operations: probe them together, then outscore each other in shootouts."
 
     # settings -------------------------------------------------------------------------------
     def validate_settings(self, settings, seats):
-        merged = super().validate_settings(settings, seats)
+        merged = first_problem(super().validate_settings(settings, seats),
+                               one_of("advantage_seat", (0, 1), "0 or 1: the seat that holds the Advantage"),
+                               ops.check_custom)
         if isinstance(merged, api.Invalid):
             return merged
-        if merged["advantage_seat"] not in (0, 1) or type(merged["advantage_seat"]) is not int:
-            return api.Invalid("advantage_seat is 0 or 1: the seat that holds the Advantage.")
-        problem = ops.check_custom(merged)
-        if problem:
-            return problem
         targets = ops.check_targets(merged["targets"], PHASES * SHOOTOUTS)
         return targets if isinstance(targets, api.Invalid) else merged
 
@@ -290,11 +291,9 @@ class MysteryCosign(api.GameEngine):
     def outcome(self, state):
         totals = state["shootouts"][-1]["totals"] if state["shootouts"] else [0, 0]
         winner = state["winner"] if state["winner"] is not None else state["advantage"]
-        loser = 1 - winner
-        standings = [api.Standing(winner, 1, totals[winner], {"how": state["decided_by"]}),
-                     api.Standing(loser, 2, totals[loser], {})]
-        awards = [api.LedgerDelta(loser, api.ELIMINATED, 1, "Lost the Death Match (Mystery Cosign)")]
-        return api.Outcome(standings, awards, f"Mystery Cosign is over. {state['decided_by']}")
+        detail = [{"how": state["decided_by"]} if seat == winner else {} for seat in (0, 1)]
+        return death_match_outcome(self.name, state["names"], winner, totals, detail,
+                                   summary=f"Mystery Cosign is over. {state['decided_by']}")
 
     # the bot --------------------------------------------------------------------------------
     def random_submission(self, state, phase_key, seat, rng):

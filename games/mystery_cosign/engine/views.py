@@ -8,14 +8,14 @@ values and the other player's submissions stay with the host until the match end
 
 from __future__ import annotations
 
-from games import engine_api as api
+from games.blocks.reveal import is_seat_among, sees_everything
 
 from . import operations as ops
 from .schedule import player_one, step_for, title
 
 
 def view(state, viewer) -> dict:
-    reveal = viewer.is_host or state["finished"]
+    reveal = sees_everything(viewer, state["finished"])
     step = step_for(state["step"])
     out = {
         "names": state["names"],
@@ -36,7 +36,7 @@ def view(state, viewer) -> dict:
         out["operations"] = [{"letter": letter, "source": state["ops"][letter]} for letter in ops.LETTERS]
         out["all_shootouts"] = [full_shootout(state, s) for s in state["shootouts"]]
         out["all_targets"] = state["targets"]
-    elif viewer.kind == api.SEAT and viewer.seat in (0, 1):
+    elif is_seat_among(viewer, (0, 1)):
         out.update(seat_view(state, viewer.seat, step))
     return out
 
@@ -48,12 +48,15 @@ def public_collab(state, collab):
 
 
 def notebook(state):
-    """Every collaboration result so far, grouped by operation (public)."""
+    """Every collaboration result so far, grouped by operation (public), and every operation of
+    the current phase even before its first result (C3: the same letters for everyone)."""
+    step = None if state["finished"] else step_for(state["step"])
+    shown = ops.active(max(step["phase"], 1)) if step else ""
     book = {letter: [] for letter in ops.LETTERS}
     for collab in state["collabs"]:
         for letter, value in collab["results"].items():
             book[letter].append({"round": collab["round"], "P": collab["P"], "Q": collab["Q"], "value": value})
-    return [{"letter": letter, "rows": rows} for letter, rows in book.items() if rows]
+    return [{"letter": letter, "rows": rows} for letter, rows in book.items() if rows or letter in shown]
 
 
 def full_shootout(state, shootout):

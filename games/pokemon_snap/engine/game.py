@@ -11,19 +11,19 @@ from __future__ import annotations
 import copy
 
 from games import engine_api as api
+from games.blocks.settings import first_problem, one_of
 
 from . import ascension, plans, prompts, views
 from .contests import all_appeal_points
 from .exhibits import PHOTOS, take_photos
 from .exhibits import points as exhibit_points
+from .names import DEFAULT_POKEMON, MAX_NAME, PokemonNames
 from .slots import CONTESTS, resolve_slot
 from .stats import START, stats_text
 
 DAYS = 5
 PHOTOGRAPHER, POKEMON = "photographer", "pokemon"
 ASCENSION = "ascension"
-DEFAULT_POKEMON = ("Furret", "Poochyena", "Cresselia", "Porygon-Z", "Staraptor", "Froslass")
-MAX_NAME = 30
 
 
 def day_key(day: int) -> str:
@@ -48,16 +48,16 @@ class PokemonSnap(api.GameEngine):
             (0, "Drawn from the match seed"), (1, "The lower-seated photographer"), (2, "The other photographer")),
             required=True, help="Which photographer has priority on day 1."),
     )
+    settings_rows = (PokemonNames(),)
     summary = "Two photographers shoot six Pokemon who train for contests over five days."
 
     # settings and roles ---------------------------------------------------------------------
     def validate_settings(self, settings, seats):
-        merged = super().validate_settings(settings, seats)
+        merged = first_problem(super().validate_settings(settings, seats), one_of(
+            "first_priority", (0, 1, 2),
+            "0 (drawn from the match seed), 1 (the lower-seated photographer) or 2 (the other)"))
         if isinstance(merged, api.Invalid):
             return merged
-        if merged["first_priority"] not in (0, 1, 2) or type(merged["first_priority"]) is not int:
-            return api.Invalid("first_priority is 0 (drawn from the match seed), 1 (the lower-seated photographer) "
-                               "or 2 (the other).")
         names = merged["pokemon_names"]
         if not isinstance(names, list) or len(names) > 6 or any(
                 not isinstance(n, str) or len(n.strip()) > MAX_NAME for n in names):

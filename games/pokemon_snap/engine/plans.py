@@ -5,6 +5,7 @@ reads the same twice); `actions` turns a cleaned plan into the slots' actions.""
 from __future__ import annotations
 
 from games import engine_api as api
+from games.blocks.hands import dealt
 from games.values import as_int
 
 from .exhibits import EXHIBITS
@@ -198,7 +199,6 @@ def list_order(cleaned: dict, count: int) -> list[int]:
 
 def missed_list(state, seat, rng):
     """S12g: a random exhibit not yet used and a random order of the six (also the bots' list)."""
-    order = list(state["pokemon"])
-    rng.shuffle(order)
+    order = dealt(rng, state["pokemon"])
     return {"exhibit": rng.choice(exhibits_left(state, seat)),
             **{f"rank_{rank}": str(p) for rank, p in enumerate(order, start=1)}}

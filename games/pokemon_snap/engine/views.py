@@ -7,6 +7,7 @@ ascension's choices need it) everything is revealed. The host sees everything li
 from __future__ import annotations
 
 from games import engine_api as api
+from games.blocks.reveal import is_seat_among, sees_everything
 
 from .contests import NAMES as CONTEST_NAMES, contest_value
 from .exhibits import EXHIBITS, NAMES as EXHIBIT_NAMES, exhibit_value
@@ -38,11 +39,11 @@ def view(engine, state, viewer):
         "exhibits": [{"letter": e, "text": EXHIBIT_NAMES[e]} for e in EXHIBITS],
         "contests": [{"letter": c, "text": CONTEST_NAMES[c]} for c in CONTESTS],
     }
-    if viewer.is_host or revealed(state):
+    if sees_everything(viewer, revealed(state)):
         out["all"] = everything(engine, state)
-    if viewer.kind == api.SEAT and viewer.seat in state["pokemon"]:
+    if is_seat_among(viewer, state["pokemon"]):
         out["me"] = pokemon_self(state, viewer.seat)
-    elif viewer.kind == api.SEAT and viewer.seat in hp:
+    elif is_seat_among(viewer, hp):
         out["me"] = photographer_self(engine, state, viewer.seat)
     return out
 

@@ -12,8 +12,14 @@ from __future__ import annotations
 import copy
 
 from games import engine_api as api
+from games.blocks.death_match import death_match_outcome
+from games.blocks.hands import dealt
+from games.blocks.reveal import is_seat_among, sees_everything
+from games.blocks.settings import first_problem, one_of, whole_number
+from games.blocks.steps import last_or_random
 
 from . import boards, moments, notation, scoring, views
+from .board_rows import BoardLines
 from .effects import describe_card
 from .notation import COLOURS, SLOTS
 
@@ -43,7 +49,7 @@ class QuattroLoop(api.GameEngine):
     seconds_range = (5, 48 * 3600)
     settings_fields = (
         api.Field("boards", "Boards", api.CHOICE, api.setting_choices(*((b, b) for b in boards.SOURCES)), required=True,
-                  help="generated: a new board each round; a ready set; custom: write board_lines in expert settings."),
+                  help="generated: a new board each round; a ready set; custom: write them under Custom boards."),
         api.Field("advantage_seat", "Advantage", api.CHOICE, api.setting_choices(
             (0, "The first seat"), (1, "The second seat"), (None, "No advantage")), required=True),
         api.Field("max_rounds", "Most rounds", api.INT, min_value=1, max_value=50, required=True,
@@ -52,20 +58,15 @@ class QuattroLoop(api.GameEngine):
         api.duration_setting("place_seconds", "Other placements", "Every later placement."),
         api.duration_setting("prompt_seconds", "Prompts", "A choice an effect asks for."),
     )
+    settings_rows = (BoardLines(),)
     summary = "Place cards on two loops of seven effects and build the best run of four."
 
     # settings -------------------------------------------------------------------------------
     def validate_settings(self, settings, seats):
-        merged = super().validate_settings(settings, seats)
-        if isinstance(merged, api.Invalid):
-            return merged
-        if type(merged["max_rounds"]) is not int or not 1 <= merged["max_rounds"] <= 50:
-            return api.Invalid("max_rounds must be a whole number from 1 to 50.")
-        if merged["advantage_seat"] not in (0, 1, None) or type(merged["advantage_seat"]) is bool:
-            return api.Invalid("advantage_seat is 0, 1 or null (no advantage).")
-        if merged["boards"] not in boards.SOURCES:
-            return api.Invalid(f"boards is one of: {', '.join(boards.SOURCES)}.")
-        if merged["boards"] == boards.CUSTOM:
+        merged = first_problem(super().validate_settings(settings, seats), whole_number("max_rounds", 1, 50),
+                               one_of("advantage_seat", (0, 1, None), "0, 1 or null (no advantage)"),
+                               one_of("boards", boards.SOURCES, f"one of: {', '.join(boards.SOURCES)}"))
+        if not isinstance(merged, api.Invalid) and merged["boards"] == boards.CUSTOM:
             errors = boards.check_custom(merged["board_lines"])
             if errors:
                 return api.Invalid(" ".join(errors[:5]) + (f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""))
@@ -116,8 +117,7 @@ class QuattroLoop(api.GameEngine):
         state["used_boards"].append(list(board))
         state["loops"] = [[None] * 7, [None] * 7]
         for seat in (0, 1):
-            deck = list(state["owned"][seat])
-            rng.shuffle(deck)
+            deck = dealt(rng, state["owned"][seat])
             state["hands"][seat], state["decks"][seat] = deck[:2], deck[2:]
         state["placement"] = 1
         state["rounds"].append({"round": n, "board": list(board), "log": [], "quattros": None, "points": None})
@@ -187,9 +187,7 @@ class QuattroLoop(api.GameEngine):
         return {"card": card, "slot": slot}
 
     def default_submission(self, state, phase_key, seat, last, rng):
-        if last is not None and not isinstance(self.validate_submission(state, phase_key, seat, last), api.Invalid):
-            return last
-        return self.random_submission(state, phase_key, seat, rng)  # L2, L9: a random legal move
+        return last_or_random(self, state, phase_key, seat, last, rng)  # L2, L9: else a random legal move
 
     def random_submission(self, state, phase_key, seat, rng):
         if self._kind(phase_key) == "prompt":
@@ -336,7 +334,7 @@ class QuattroLoop(api.GameEngine):
 
     # what each viewer sees ------------------------------------------------------------------
     def view(self, state, viewer):
-        reveal = viewer.is_host or state["finished"]
+        reveal = sees_everything(viewer, state["finished"])
         effects = [notation.parse(line) for line in state["board"]]
         out = {
             "round": state["round"], "placement": state["placement"], "names": state["names"],
@@ -353,21 +351,20 @@ class QuattroLoop(api.GameEngine):
         if reveal:
             out["hands"] = [[describe_card(state["cards"][c]) for c in h] for h in state["hands"]]
             out["unplayed"] = [[describe_card(c) for c in u] for u in state["unplayed"]]
-        elif viewer.kind == api.SEAT and viewer.seat in (0, 1):
+        elif is_seat_among(viewer, (0, 1)):
             seat = viewer.seat
             out["seat"] = seat
             out["my_hand"] = [describe_card(state["cards"][c]) for c in state["hands"][seat]]
+            out["my_cards"] = [{"id": c, "label": describe_card(state["cards"][c]), "colour": state["cards"][c]["c"]}
+                               for c in state["hands"][seat]]  # ids as the form's card buttons name them
             out["my_unplayed"] = [describe_card(c) for c in state["unplayed"][seat]]
             out["my_questions"] = [q for q in state["asked"] if q["seat"] == seat]
         return out
 
     def outcome(self, state):
         winner = state["winner"] if state["winner"] is not None else 0
-        loser = 1 - winner
-        standings = [api.Standing(winner, 1, state["points"][winner], {"quattro_sums": state["sums"][winner]}),
-                     api.Standing(loser, 2, state["points"][loser], {"quattro_sums": state["sums"][loser]})]
-        awards = [api.LedgerDelta(loser, api.ELIMINATED, 1, "Lost the Death Match (Quattro Loop)")]
-        return api.Outcome(standings, awards, f"{state['names'][winner]} wins Quattro Loop.")
+        return death_match_outcome(self.name, state["names"], winner, state["points"],
+                                   [{"quattro_sums": sums} for sums in state["sums"]])
 
 
 def _positions(state):

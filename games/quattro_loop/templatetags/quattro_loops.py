@@ -21,9 +21,11 @@ def _xy(index, radius):
 
 
 @register.simple_tag
-def loop_ring(loop, label):
+def loop_ring(loop, label, pick=""):
+    """`pick`: the form field a tap on an empty slot chooses (the viewer's own loop), for static/js/pick.js."""
     shapes = []
     for i, slot in enumerate(loop):
+        start = len(shapes)
         x, y = _xy(i, RING)
         lx, ly = _xy(i, RING + CARD + 10)
         immediate = slot.get("now", False)
@@ -40,6 +42,9 @@ def loop_ring(loop, label):
                 x, y, CARD, FILL[slot["colour"]], stroke, width, x, y, INK.get(slot["colour"], "#fff"), slot["value"]))
         shapes.append(format_html('<text x="{}" y="{}" text-anchor="middle" dominant-baseline="central" '
                                   'font-size="15" fill="#333">{}</text>', lx, ly, slot["slot"]))
+        if pick and slot["value"] is None:
+            shapes[start:] = [format_html('<g class="pick-slot" data-pick-field="{}" data-pick-value="{}">{}</g>',
+                                          pick, slot["slot"], mark_safe("".join(shapes[start:])))]
     return format_html('<svg class="loop-ring" viewBox="0 0 {} {}" role="img" aria-label="{}">{}</svg>',
                        SIZE, SIZE, label, mark_safe("".join(shapes)))
 

@@ -4,13 +4,13 @@ from the game's own settings form."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from games import registry
 
-from matches.hosting import host_desk
+from matches.hosting import host_desk, settings_rows
 from matches.core.access import access_match_as_host, access_season_as_host, access_season_creation, uses_console
 from matches.hosting.console_page import console_picture, match_rows
 from matches.hosting.host_forms import AddPlayerForm, BulkLedgerForm, MatchSetupForm, NewSeasonForm, StatusForm
@@ -122,6 +122,20 @@ def new_match(request, slug):
     engine = registry.get(game)
     initial = {"title": engine.name, "kind": engine.kind, **initial_settings(engine, {})}
     return _setup(request, season, game, None, initial)
+
+
+@login_required
+@require_POST
+def check_setting_row(request, slug):
+    """One row of a game's settings read as the host types (the setup page's script): what the
+    game read, or why not. The form says the same when it is sent, without the script."""
+    access_season_as_host(request.user, slug)
+    game = request.GET.get("game", "")
+    engine = registry.get(game) if game in {e.slug for e in registry.all_engines()} else None
+    read = settings_rows.read_one(engine, request.POST.get("row", ""), request.POST.get("text", "")) if engine else None
+    if read is None:
+        return JsonResponse({"problem": "No such row."}, status=400)
+    return JsonResponse(read)
 
 
 @login_required

@@ -10,16 +10,17 @@ from games.values import as_int
 from matches.seasons import forced_gifts
 from matches.seasons import gifts
 from matches.core import lifecycle
-from matches.core.access import access_member, access_seat, is_host, seat_of
+from matches.core.access import access_member, access_seat, is_host
 from matches.core.engine_forms import build_form, cleaned_payload, form_errors_text, unexpected_fields
 from matches.seasons.forms import GiftForm
 from matches.models import Match, Phase
 from matches.core.presenters import match_picture, viewer_for_player
+from matches.web.your_move import seat_and_bar
 
 
 @login_required
 def match_play(request, match_id):
-    player = seat_of(request.user, match_id)
+    player = seat_and_bar(request, match_id)
     if player is None:
         return _elsewhere(request, match_id)
     if player.match.status == Match.DRAFT:

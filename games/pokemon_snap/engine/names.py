@@ -1,0 +1,39 @@
+"""The Pokemon's names as the host writes them on the setup form: one line per Pokemon seat, in
+seat order, a blank line keeping that seat's default name."""
+
+from __future__ import annotations
+
+from games import engine_api as api
+
+POKEMON_SEATS = 6
+MAX_NAME = 30
+DEFAULT_POKEMON = ("Furret", "Poochyena", "Cresselia", "Porygon-Z", "Staraptor", "Froslass")
+
+
+class PokemonNames(api.SettingRows):
+    name = "pokemon_names"
+    label = "Pokemon names"
+    help = ("One name a line, given to the Pokemon seats in seat order; leave a line blank for its default name.")
+    placeholder = "Pikachu"
+    max_length = MAX_NAME
+    min_groups = max_groups = POKEMON_SEATS
+
+    def row_label(self, row):
+        return f"Pokemon {row + 1}"
+
+    def texts(self, value):
+        names = value if isinstance(value, list) else []
+        return api.blank_rows([n if isinstance(n, str) else "" for n in names], POKEMON_SEATS)
+
+    def read(self, row, text):
+        if len(text) > MAX_NAME:
+            return api.Invalid(f"A name has at most {MAX_NAME} characters.")
+        if not text:
+            return api.RowRead(None, f"{DEFAULT_POKEMON[row]} (the default)")
+        return api.RowRead(text, f"The Pokemon seat {row + 1} plays {text}.")
+
+    def combine(self, values):
+        names = [v or "" for v in values]
+        while names and not names[-1]:
+            names.pop()
+        return names
