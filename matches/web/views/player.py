@@ -12,6 +12,7 @@ from matches.seasons import gifts
 from matches.core import lifecycle
 from matches.core.access import access_member, access_seat, is_host
 from matches.core.engine_forms import build_form, cleaned_payload, form_errors_text, unexpected_fields
+from matches.core.moves import submit_move
 from matches.seasons.forms import GiftForm
 from matches.models import Match, Phase
 from matches.core.presenters import match_picture, viewer_for_player
@@ -48,9 +49,9 @@ def submit(request, match_id, phase_id):
     if phase is None or phase.status != Phase.OPEN or player.seat not in phase.waits_on:
         messages.error(request, "That phase is not open for you; nothing was recorded.")
         return redirect("match_play", match_id)
-    engine = lifecycle.engine_of(player.match)
-    form = build_form(engine.form(player.match.state, phase.key, player.seat), data=request.POST)
-    _run(request, form, lambda data: lifecycle.do_submit(phase.pk, player, data))
+    spec = lifecycle.engine_of(player.match).form(player.match.state, phase.key, player.seat)
+    form = build_form(spec, data=request.POST)
+    _run(request, form, lambda data: submit_move(phase, player, data, spec))
     return redirect("match_play", match_id)
 
 
