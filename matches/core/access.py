@@ -4,6 +4,7 @@ A host is a user listed among a season's hosts; a superuser hosts every season. 
 reaches (pages, admin lists, choice lists, filters, actions) is confined to the seasons they host,
 and what they may not reach answers exactly as what does not exist (404), so ids tell nothing."""
 
+from django.db.models import F
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -103,6 +104,21 @@ def access_seat(user, match_id, related=("match__season", "season_player")):
         match_id=match_id,
         season_player__user=user,
     )
+
+
+_PHASE_FIELDS = ("id", "match_id", "sequence", "key", "title", "status", "waits_on", "close_early", "deadline")
+
+
+def seat_and_phase(user, match_id, phase_id):
+    """The user's own seat in the match (with its match) and the match's phase `phase_id`, read
+    together for a move (one query, not two), or None if either is missing: the caller then
+    asks access_seat, whose 404 a stranger gets whether or not the phase exists."""
+    player = (MatchPlayer.objects.select_related("match")
+              .filter(match_id=match_id, season_player__user=user, match__phases__pk=phase_id)
+              .annotate(**{f"phase_{name}": F(f"match__phases__{name}") for name in _PHASE_FIELDS}).first())
+    if player is None:
+        return None
+    return player, Phase(**{name: getattr(player, f"phase_{name}") for name in _PHASE_FIELDS})
 
 
 def seat_of(user, match_id):

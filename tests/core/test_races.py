@@ -8,10 +8,10 @@ import threading
 import time
 from datetime import timedelta
 
-from django.db import connection
+from django.db import connection, transaction
 
 from matches import clock
-from matches.core import lifecycle
+from matches.core import lifecycle, moves, records
 from matches.models import Event, Phase, Submission
 from matches.scheduling.tasks import close_phase_at
 from tests.support.base import BaseTransactionTestCase
@@ -71,6 +71,54 @@ class RacesTestCase(BaseTransactionTestCase):
         self.assertEqual(self.match.phases.filter(key="round-2").count(), 1)
 
     def test_it_counts_or_refuses_each_submission_racing_the_close(self):
+        self.race_submissions_and_close(lambda phase, player, data: lifecycle.do_submit(phase.pk, player, data))
+
+    def test_it_counts_or_refuses_each_move_of_the_one_statement_racing_the_close(self):
+        """The submit view's path (matches.core.moves): the seat and its match read before the
+        race, as a request reads them, then stored in one statement."""
+        self.race_submissions_and_close(moves.submit_move)
+
+    def test_a_move_waiting_for_the_lock_while_its_phase_closes_is_refused(self):
+        """The move reads the phase open, then waits for the match's lock while a close holds it;
+        the close commits, and the move must see the phase closed, not the phase it first read."""
+        refused = self.move_waiting_for(lambda: lifecycle.close_phase(self.phase.pk, "host"))
+        self.assertIn("closed; nothing was recorded", str(refused))
+        self.assertEqual(self.closes(), 1)
+
+    def test_a_move_waiting_for_the_lock_sees_a_change_to_the_phase_row_alone(self):
+        """A write under the match lock that changes only the phase row (here its deadline moved
+        to the past; the match row, its status and step, untouched): the move re-reads the phase
+        after the wait, as it is now."""
+        def deadline_passed():
+            Phase.objects.filter(pk=self.phase.pk).update(deadline=clock.now() - timedelta(seconds=1))
+        refused = self.move_waiting_for(deadline_passed)
+        self.assertIn("deadline", str(refused))
+
+    def move_waiting_for(self, write):
+        """A move begun while another transaction holds the match's lock and then makes `write`
+        and commits: the move's refusal (the test fails if it was stored)."""
+        player = self.match.seats.select_related("match").get(seat=0)
+        locked, waiting = threading.Event(), threading.Event()
+
+        def hold_the_lock_then_write():
+            with transaction.atomic():
+                records._lock(self.match.pk)
+                locked.set()
+                waiting.wait(5)
+                time.sleep(0.3)  # the move is now blocked on the lock (there is no other way through)
+                return write()
+
+        def move():
+            locked.wait(5)
+            waiting.set()
+            return moves.submit_move(self.phase, player, {"bid": 4})
+
+        _, refused = race(hold_the_lock_then_write, move)
+        self.assertIsInstance(refused, lifecycle.Refused)
+        self.assertFalse(Submission.objects.filter(phase=self.phase, source=Submission.PLAYER).exists())
+        return refused
+
+    def race_submissions_and_close(self, submit_one):
         bids = {"alice": 7, "bob": 8, "carol": 9}  # all different, so each is visible in the result
         outcomes = []
         # The close starts a little later each time, so the race lands on both sides.
@@ -78,7 +126,8 @@ class RacesTestCase(BaseTransactionTestCase):
             match = self.make_match(list(bids), settings={"rounds": 1, "round_seconds": 60, "close_early": False})
             self.start(match)
             phase = self.open_phase(match)
-            submit = [lambda n=n: lifecycle.do_submit(phase.pk, self.seat(n, match), {"bid": bids[n]}) for n in bids]
+            players = {n: match.seats.select_related("match").get(season_player__user__username=n) for n in bids}
+            submit = [lambda n=n: submit_one(phase, players[n], {"bid": bids[n]}) for n in bids]
 
             def close_later():
                 time.sleep(delay)

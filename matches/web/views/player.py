@@ -10,8 +10,9 @@ from games.values import as_int
 from matches.seasons import forced_gifts
 from matches.seasons import gifts
 from matches.core import lifecycle
-from matches.core.access import access_member, access_seat, is_host
+from matches.core.access import access_member, access_seat, is_host, seat_and_phase
 from matches.core.engine_forms import build_form, cleaned_payload, form_errors_text, unexpected_fields
+from matches.core.moves import submit_move
 from matches.seasons.forms import GiftForm
 from matches.models import Match, Phase
 from matches.core.presenters import match_picture, viewer_for_player
@@ -43,14 +44,17 @@ def _elsewhere(request, match_id):
 @login_required
 @require_POST
 def submit(request, match_id, phase_id):
-    player = access_seat(request.user, match_id, related=("match",))
-    phase = Phase.objects.filter(pk=phase_id, match_id=match_id).first()
+    found = seat_and_phase(request.user, match_id, phase_id)
+    if found is None:  # a stranger's 404, or a phase this match does not have
+        player, phase = access_seat(request.user, match_id, related=("match",)), None
+    else:
+        player, phase = found
     if phase is None or phase.status != Phase.OPEN or player.seat not in phase.waits_on:
         messages.error(request, "That phase is not open for you; nothing was recorded.")
         return redirect("match_play", match_id)
-    engine = lifecycle.engine_of(player.match)
-    form = build_form(engine.form(player.match.state, phase.key, player.seat), data=request.POST)
-    _run(request, form, lambda data: lifecycle.do_submit(phase.pk, player, data))
+    spec = lifecycle.engine_of(player.match).form(player.match.state, phase.key, player.seat)
+    form = build_form(spec, data=request.POST)
+    _run(request, form, lambda data: submit_move(phase, player, data, spec))
     return redirect("match_play", match_id)
 
 
