@@ -4,6 +4,7 @@ Celery beat on PostgreSQL and Redis, the way docker-compose.yml runs them, under
 Run only when DATABASE_URL and REDIS_URL are set (CI's second pass); skipped otherwise."""
 
 import os
+import re
 import subprocess
 import time
 
@@ -164,3 +165,41 @@ class RedisRestartTestCase(ProductionTestCase):
             self.assertNotIn(secrets[0], pages["bob"].content())
             for secret in secrets:
                 self.assertNotIn(secret, pages["spectator"].content())
+
+
+class NotificationsOnTheWorkerTestCase(ProductionTestCase):
+    """As production runs it (NOTIFY_ON_WORKER): a deadline's close is announced first, and its
+    email goes out from a task of its own on the worker, through a real SMTP server, once."""
+
+    def test_it_emails_a_closed_phase_from_a_task_of_its_own(self):
+        from aiosmtpd.controller import Controller
+
+        from matches.notifications.reminders import preferences
+
+        received = []
+
+        class Handler:
+            async def handle_DATA(self, server, session, envelope):
+                received.append(envelope)
+                return "250 OK"
+
+        smtp = Controller(Handler(), hostname="127.0.0.1", port=free_port())
+        smtp.start()
+        self.addCleanup(smtp.stop)
+        self.stack.env.update(NOTIFY_ON_WORKER="1", EMAIL_HOST="127.0.0.1", EMAIL_PORT=str(smtp.port))
+        self.bob.email = "bob@example.org"
+        self.bob.save()
+        prefs = preferences(self.bob)
+        prefs.email_results = True
+        prefs.save()
+        worker = self.stack.worker()
+        self.start()
+        phase = self.open_phase()
+        wait_until(lambda: received, 20, what="the results email")
+        self.assertTrue(self.closed(phase))
+        self.assertEqual([e.rcpt_tos for e in received], [["bob@example.org"]])
+        self.assertIn(f"{phase.title} has closed", received[0].content.decode())
+        delivered = re.compile(r"matches\.tasks\.deliver_event\[[\w-]+\] succeeded")
+        wait_until(lambda: delivered.search(worker.log()), 10, what="the email's own task")
+        time.sleep(1)  # nothing more comes: one close, one email
+        self.assertEqual(len(received), 1)
