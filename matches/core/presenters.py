@@ -8,7 +8,7 @@ from django.db.models import Case, JSONField, Q, TextField, Value, When
 from django.template.loader import select_template
 from django.utils.functional import SimpleLazyObject
 
-from games.engine_api import Viewer
+from games.engine_api import SEAT, Viewer
 
 from matches.core.engine_forms import build_form
 from matches.core.lifecycle import engine_of
@@ -49,7 +49,7 @@ def visible_event_rows(match, viewer):
     """The events `viewer` may read. Everything once the match is finished; a cancelled match
     keeps its secrets (the host may cancel to start again with the same players)."""
     events = match.events.order_by("seq")
-    if viewer.is_host or match.status == match.FINISHED:
+    if _reads_every_event(match, viewer):
         return events
     if viewer.is_spectator:
         return events.filter(visibility=Event.PUBLIC)
@@ -61,23 +61,29 @@ def visible_events(match, viewer, shared=None):
     match's own sequence counts every event, private ones included, so showing it would tell a
     viewer how many things happened that they may not know of. `shared` (see shared_rows): the
     match's events read once for several viewers, each given copies of those it may read, chosen
-    by the same rule as visible_event_rows (the engine's Event.visible_to)."""
+    by the same rule as visible_event_rows, said in Python (`_readable`)."""
     if shared is None:
         events = list(visible_event_rows(match, viewer))
     else:
         if "events" not in shared:
             shared["events"] = list(match.events.order_by("seq"))
-        every = viewer.is_host or match.status == match.FINISHED
+        every = _reads_every_event(match, viewer)
         events = [copy.copy(e) for e in shared["events"] if every or _readable(e, viewer)]
     for number, event in enumerate(events, start=1):
         event.number = number
     return events
 
 
+def _reads_every_event(match, viewer):
+    """The host, and everyone once the match is finished (a cancelled match keeps its secrets)."""
+    return viewer.is_host or match.status == match.FINISHED
+
+
 def _readable(event, viewer):
+    """visible_event_rows's filter for one event: public ones, and a seat's own private ones."""
     if event.visibility == Event.PUBLIC:
         return True
-    return event.visibility == Event.PRIVATE and viewer.kind == "seat" and event.seat == viewer.seat
+    return event.visibility == Event.PRIVATE and viewer.kind == SEAT and event.seat == viewer.seat
 
 
 def viewer_seq(match, viewer):

@@ -2,10 +2,8 @@
 fit the phase), results by email, through Django's outbox and a real SMTP server the test starts,
 and the calendar feed parsed back with icalendar."""
 
-import socket
 from datetime import timedelta
 
-from aiosmtpd.controller import Controller
 from django.core import mail
 from django.test import Client, override_settings
 from django.urls import reverse
@@ -17,6 +15,7 @@ from matches.notifications import reminders
 from matches.scheduling.deadlines import run_due
 from matches.models import Reminder
 from tests.support.base import BaseTransactionTestCase
+from tests.support.smtp import smtp_server
 from tests.support.sockets import socket_text
 
 TWO_HOURS = {"rounds": 3, "round_seconds": 7200, "close_early": True}
@@ -98,27 +97,13 @@ class ReminderTestCase(BaseTransactionTestCase):
         self.assertIn("has closed", mail.outbox[0].subject)
 
     def test_it_sends_through_a_real_smtp_server(self):
-        received = []
-
-        class Handler:
-            async def handle_DATA(self, server, session, envelope):
-                received.append(envelope)
-                return "250 OK"
-
-        with socket.socket() as probe:  # a free port for the server
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        controller = Controller(Handler(), hostname="127.0.0.1", port=port)
-        controller.start()
-        try:
+        with smtp_server() as (received, port):
             with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
                                    EMAIL_HOST="127.0.0.1", EMAIL_PORT=port):
                 with clock.simulated():
                     self.start()
                     self.at(timedelta(minutes=5))
                     run_due()
-        finally:
-            controller.stop()
         self.assertEqual(sorted(e.rcpt_tos[0] for e in received),
                          ["alice@example.org", "bob@example.org", "carol@example.org"])
         text = received[0].content.decode()

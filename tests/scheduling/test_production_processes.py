@@ -13,12 +13,13 @@ from django.conf import settings
 
 from games.engine_api import Viewer
 from genius_site.celery import app as celery_app
-from matches.core import lifecycle
 from matches.models import Event, Phase
+from matches.notifications.reminders import preferences
 from matches.core.presenters import viewer_seq
 from matches.scheduling.tasks import close_phase_at
 from tests.support.base import BaseTransactionTestCase
 from tests.support.browsers import chromium, person, screenshot
+from tests.support.smtp import smtp_server
 from tests.support.stack import Stack, free_port, wait_until
 
 pytestmark = [
@@ -172,21 +173,8 @@ class NotificationsOnTheWorkerTestCase(ProductionTestCase):
     email goes out from a task of its own on the worker, through a real SMTP server, once."""
 
     def test_it_emails_a_closed_phase_from_a_task_of_its_own(self):
-        from aiosmtpd.controller import Controller
-
-        from matches.notifications.reminders import preferences
-
-        received = []
-
-        class Handler:
-            async def handle_DATA(self, server, session, envelope):
-                received.append(envelope)
-                return "250 OK"
-
-        smtp = Controller(Handler(), hostname="127.0.0.1", port=free_port())
-        smtp.start()
-        self.addCleanup(smtp.stop)
-        self.stack.env.update(NOTIFY_ON_WORKER="1", EMAIL_HOST="127.0.0.1", EMAIL_PORT=str(smtp.port))
+        received, port = self.enterContext(smtp_server())
+        self.stack.env.update(NOTIFY_ON_WORKER="1", EMAIL_HOST="127.0.0.1", EMAIL_PORT=str(port))
         self.bob.email = "bob@example.org"
         self.bob.save()
         prefs = preferences(self.bob)

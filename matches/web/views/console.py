@@ -130,9 +130,11 @@ def check_setting_row(request, slug):
     """One row of a game's settings read as the host types (the setup page's script): what the
     game read, or why not. The form says the same when it is sent, without the script."""
     access_season_as_host(request.user, slug)
-    game = request.GET.get("game", "")
-    engine = registry.get(game) if game in {e.slug for e in registry.all_engines()} else None
-    read = settings_rows.read_one(engine, request.POST.get("row", ""), request.POST.get("text", "")) if engine else None
+    try:
+        engine = registry.get(request.GET.get("game", ""))
+    except registry.UnknownGame:
+        return JsonResponse({"problem": "No such game."}, status=400)
+    read = settings_rows.read_one(engine, request.POST.get("row", ""), request.POST.get("text", ""))
     if read is None:
         return JsonResponse({"problem": "No such row."}, status=400)
     return JsonResponse(read)
