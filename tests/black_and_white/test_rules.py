@@ -87,6 +87,14 @@ class StepsTestCase(TestCase):
         self.assertIn(drawn, range(8))
         self.assertNotIn(drawn, missed.state["hands"][0])
 
+    def test_it_decides_the_round_with_the_tile_drawn_for_a_follower_who_missed(self):
+        # Bo's step runs out: the seeded draw (the driver's stream for this step) lays his 4, so the
+        # round is played as A:4/B:4, a draw, and Ada leads again
+        t = play(started(), "A:4/B:?")
+        self.assertEqual((t.state["rounds"][0]["tiles"], t.state["rounds"][0]["winner"]), ([4, 4], None))
+        self.assertNotIn(4, t.state["hands"][1])
+        self.assertEqual((t.state["points"], t.state["leader"]), ([0, 0], 0))
+
     def test_it_refuses_a_played_tile_a_stranger_step_and_stray_fields(self):
         state = play(started(), "A:5/B:2").state  # A leads round 2
         for data in ({"tile": "5"}, {"tile": "9"}, {"tile": "-1"}, {"tile": "x"}, {"tile": "4", "more": 1}, {}):
