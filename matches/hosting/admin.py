@@ -16,7 +16,7 @@ from games import registry
 
 from matches.lib.bounded_json import BoundedJSONField
 from matches.core.start_checks import settings_problem, start_report, warm
-from matches.core.access import hosted_rows, hosted_seasons, hosts_any_season
+from matches.core.access import hosted_rows, hosted_seasons, hosts_any_season, may_create_season
 from matches.hosting.host_desk import existing_account, new_account
 from matches.models import (LEDGER_KIND_CHOICES, Event, LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonCurrency,
                      SeasonPlayer, StatusChange, Submission, balances_for)
@@ -149,6 +149,10 @@ class SeasonAdmin(HostScopedAdmin):
     def get_readonly_fields(self, request, obj=None):
         # Only a superuser names hosts: a host choosing from a list would see every account.
         return self.readonly_fields + ([] if request.user.is_superuser else ["hosts"])
+
+    def has_add_permission(self, request, *args):
+        # Hosting a season is no leave to start another: the console's rule, the same here.
+        return may_create_season(request.user)
 
     def has_delete_permission(self, request, obj=None):
         return request.user.is_superuser

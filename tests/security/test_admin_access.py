@@ -1,16 +1,24 @@
 """The admin, role by role: every list, add, change, delete and history page of every model,
 each choice list, filter and action, and the host's own admin pages, tried with the other
-season's rows by id. A host sees and touches only the seasons they host."""
+season's rows by id. A host sees and touches only the seasons they host, and adds through the
+admin only what hosting lets them add: rows of their own seasons, never a season of its own
+(that takes `matches.add_season`, as on the console), an account or anything the platform writes."""
 
 from django.contrib import admin
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, Permission, User
 from django.urls import reverse
 
-from matches.models import LedgerEntry, Match, MatchPlayer, Season, SeasonPlayer
+from matches.models import Event, LedgerEntry, Match, MatchPlayer, Season, SeasonPlayer, Submission
 from matches.hosting.invites import invite_path, invite_tokens
 from tests.support.base import PASSWORD, BaseTestCase
 
 OTHER = ["Season Two", "Zed Zeroth", "Secret Draft Two", "zed", "olga", "root"]  # never shown to Hana
+
+# Every model of the admin, by what a staff host without Django's add permission of it may add
+# there: a row of a season they host (hosting is what lets them), or nothing. A model registered
+# later fails test_it_lets_a_staff_host_add_only_rows_of_their_own_seasons until it is put here.
+ADDED_BY_HOSTING = {SeasonPlayer, Match, LedgerEntry}
+REFUSED_WITHOUT_PERMISSION = {Season, User, Group, Submission, Event}
 
 
 class AdminAccessTestCase(BaseTestCase):
@@ -157,6 +165,54 @@ class AdminAccessTestCase(BaseTestCase):
             self.assertEqual(self.client.post(url).status_code, 404, url)
         self.match.refresh_from_db()
         self.assertEqual(self.match.status, "running")
+
+    def add_posts(self):
+        """A post to each admin add view that the view would accept from whoever may add there."""
+        one = self.season.pk
+        return {
+            Season: {"name": "Season Three", "slug": "season-three", "status": "active",
+                     "currencies-TOTAL_FORMS": 0, "currencies-INITIAL_FORMS": 0,
+                     "players-TOTAL_FORMS": 0, "players-INITIAL_FORMS": 0},
+            SeasonPlayer: {"season": one, "username": "newcomer", "display_name": "Newcomer", "status": "active"},
+            Match: {"season": one, "game": "fixture", "title": "Added", "kind": "main", "settings": "{}", "seed": 1,
+                    "seats-TOTAL_FORMS": 0, "seats-INITIAL_FORMS": 0, "phases-TOTAL_FORMS": 0,
+                    "phases-INITIAL_FORMS": 0},
+            LedgerEntry: {"season": one, "player": self.members["alice"].pk, "kind": "garnet", "amount": 2,
+                          "reason": "added"},
+            User: {"username": "mallory", "password1": "a long passphrase 1", "password2": "a long passphrase 1",
+                   "usable_password": "true"},
+            Group: {"name": "Hosts"},
+            Submission: {"phase": "", "player": self.seat("alice").pk, "source": "player", "payload": "{}"},
+            Event: {"match": self.match.pk, "seq": 99, "kind": "x", "visibility": "public", "text": "planted"},
+        }
+
+    def test_it_lets_a_staff_host_add_only_rows_of_their_own_seasons(self):
+        self.assertEqual(set(admin.site._registry), ADDED_BY_HOSTING | REFUSED_WITHOUT_PERMISSION)
+        self.assertFalse(self.hana.get_all_permissions())  # staff, hosting season one, no model permission
+        self.as_(self.hana)
+        for model, data in self.add_posts().items():
+            url = reverse("admin:%s_%s_add" % (model._meta.app_label, model._meta.model_name))
+            before = set(model.objects.values_list("pk", flat=True))
+            if model in REFUSED_WITHOUT_PERMISSION:
+                self.assertEqual(self.client.get(url).status_code, 403, url)
+                self.assertEqual(self.client.post(url, data).status_code, 403, url)
+                self.assertEqual(set(model.objects.values_list("pk", flat=True)), before, url)
+            else:
+                self.assertEqual(self.client.get(url).status_code, 200, url)
+                self.assertEqual(self.client.post(url, data).status_code, 302, url)
+                added = model.objects.exclude(pk__in=before)
+                self.assertEqual([row.season for row in added], [self.season], url)
+        self.assertFalse(Season.objects.filter(slug="season-three").exists())
+
+    def test_it_lets_whoever_may_start_a_season_on_the_console_add_one_in_the_admin(self):
+        self.hana.user_permissions.add(Permission.objects.get(codename="add_season", content_type__app_label="matches"))
+        self.as_(self.hana)
+        url = reverse("admin:matches_season_add")
+        self.assertEqual(self.client.post(url, self.add_posts()[Season]).status_code, 302)
+        self.assertEqual(list(Season.objects.get(slug="season-three").hosts.all()), [self.hana])
+        self.as_(self.nina)  # hosts season one and has the permission, but is not staff: no admin at all
+        self.nina.user_permissions.add(Permission.objects.get(codename="add_season", content_type__app_label="matches"))
+        self.assertEqual(self.client.get(url).status_code, 302)
 
     def test_it_lets_only_the_superuser_name_hosts(self):
         self.as_(self.hana)
