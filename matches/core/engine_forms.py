@@ -3,11 +3,12 @@ spec's bounds; the engine's validate_submission decides what is legal."""
 
 import functools
 import json
-import threading
 
 from django import forms
 
 from games import engine_api
+
+from matches.lib.bounded_cache import BoundedCache
 
 
 class SharedChoices:
@@ -46,27 +47,11 @@ def field_for(spec):
     raise ValueError(f"Unknown field kind {spec.kind!r}")
 
 
-class RenderedForms:
-    """The HTML of unbound forms, by form class, prefix and initial values, at most `size` of
-    them (the oldest go first). Django renders a form through a template per widget and per
-    choice, which was most of a player's page; an unbound form's HTML depends on nothing else,
-    and a player's page and its live updates show the same forms until their phase changes."""
-
-    def __init__(self, size):
-        self.size, self.html, self.lock = size, {}, threading.Lock()
-
-    def get(self, key, render):
-        html = self.html.get(key)
-        if html is None:
-            html = render()
-            with self.lock:
-                self.html[key] = html
-                while len(self.html) > self.size:
-                    del self.html[next(iter(self.html))]
-        return html
-
-
-RENDERED = RenderedForms(2048)
+# The HTML of unbound forms, by form class, prefix and initial values. Django renders a form
+# through a template per widget and per choice, which was most of a player's page; an unbound
+# form's HTML depends on nothing else, and a player's page and its live updates show the same
+# forms until their phase changes.
+RENDERED = BoundedCache(2048)
 
 
 class EngineForm(forms.Form):

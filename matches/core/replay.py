@@ -22,14 +22,21 @@ def replay(match):
     return problems
 
 
-def replayed_steps(match, problems=None):
+def seat_infos(match):
+    """What the replay tells the engine's setup of each seat: its number, role and name in the
+    season (the name as it is now, which a host may have changed since)."""
+    seats = match.seats.select_related("season_player").order_by("seat")
+    return [SeatInfo(s.seat, s.season_player.display_name, s.role) for s in seats]
+
+
+def replayed_steps(match, problems=None, infos=None):
     """(step, the stored action or closed phase, the state right after it), in the order they
-    happened, each state rebuilt from the seed and what was stored (nothing else is read). The
-    state is None where an action is now refused (noted in `problems`), and nothing follows."""
+    happened, each state rebuilt from the seed and what was stored (nothing else is read;
+    `infos`: the seats' seat_infos, if the caller read them already). The state is None where an
+    action is now refused (noted in `problems`), and nothing follows."""
     problems = [] if problems is None else problems
     engine = engine_of(match)
-    seats = list(match.seats.select_related("season_player").order_by("seat"))
-    infos = [SeatInfo(s.seat, s.season_player.display_name, s.role) for s in seats]
+    infos = seat_infos(match) if infos is None else infos
     state = engine.setup(infos, match.settings, derive_rng(match.seed, "setup")).state
     steps = [(a.step, a) for a in match.actions.select_related("player")]
     steps += [(p.closed_step, p) for p in match.phases.filter(status=Phase.CLOSED)]
@@ -43,9 +50,10 @@ def replayed_steps(match, problems=None):
             return
 
 
-def states_after_phases(match):
+def states_after_phases(match, infos=None):
     """[(closed phase, the state right after it closed)], rebuilt by the replay."""
-    return [(item, state) for _, item, state in replayed_steps(match) if isinstance(item, Phase) and state is not None]
+    return [(item, state) for _, item, state in replayed_steps(match, infos=infos)
+            if isinstance(item, Phase) and state is not None]
 
 
 def _replay_action(match, engine, state, step, action, problems):

@@ -1,6 +1,7 @@
 """A match told step by step: after each phase that closed, the game's picture as it stood then
 and what that close revealed. The states are rebuilt by the replay from the seed and the stored
-submissions and actions (core.replay), never kept as a second copy.
+submissions and actions (core.replay), never stored as a second copy (a finished match's are
+kept in memory for its later pages, below).
 
 Who may see what: a finished match's steps are everyone's, shown as the host saw them when the
 game reveals everything at its end (its final view for a spectator is its view for the host, a
@@ -12,8 +13,23 @@ from django.template.loader import select_template
 from games.engine_api import Viewer
 
 from matches.core.presenters import visible_event_rows
-from matches.core.replay import states_after_phases
+from matches.core.replay import seat_infos, states_after_phases
 from matches.core.start_checks import engine_of
+from matches.lib.bounded_cache import BoundedCache
+from matches.models import Match, Phase, state_hash
+
+# A finished match's replayed states, kept for its later step pages: replaying a long match costs
+# a request hundreds of milliseconds, and anyone may ask for its steps. Safe because a finished
+# match never changes: nothing the replay reads (seed, settings, seats, submissions, actions,
+# closed phases) is written once it ends (the core's writes need a running match; the admin
+# refuses a new game, settings, seed or seats once it started), so its replay gives the same
+# states every time, and no page changes a kept state (engines never change a state they are
+# given). The key holds all that could still differ: which match (its id, and when it finished,
+# for an id reused after a deletion), its final state, and the seats' names and roles the replay
+# is given (a host may rename a player later: a replay now shows the new name, and so does the
+# key). A match still running is replayed afresh, for its hosts only (access_match_steps).
+FINISHED_MATCHES_KEPT = 32  # a 56-phase Quattro Loop's states pickle to 130 KiB, a Flat Earth's to 50
+_FINISHED_STEPS = BoundedCache(FINISHED_MATCHES_KEPT)
 
 
 def shown_as(match, viewer):
@@ -26,10 +42,21 @@ def shown_as(match, viewer):
     return Viewer.spectator()
 
 
+def phase_states(match):
+    """[(closed phase, the state right after it closed)] of the match: kept for a finished one."""
+    if match.status != Match.FINISHED:
+        return states_after_phases(match)
+    infos = seat_infos(match)
+    key = (match.pk, match.finished_at, match.step, state_hash(match.state), tuple(infos))
+    return _FINISHED_STEPS.get(key, lambda: states_after_phases(match, infos))
+
+
 def step_picture(match, viewer, number):
     """The context of step `number` (1 is the first phase closed), or None if there is none."""
-    steps = states_after_phases(match)
-    if not 1 <= number <= len(steps):
+    if not 1 <= number <= match.phases.filter(status=Phase.CLOSED).count():
+        return None  # a step past the end costs this count, never a replay
+    steps = phase_states(match)  # fewer than counted if the replay stopped at an action now refused
+    if number > len(steps):
         return None
     phase, state = steps[number - 1]
     eyes = shown_as(match, viewer)

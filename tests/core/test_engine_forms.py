@@ -4,7 +4,8 @@ read exactly as a fresh render would, for every initial value and prefix."""
 from django.test import SimpleTestCase
 
 from games.engine_api import CHOICE, INT, MULTICHOICE, Field, FormSpec
-from matches.core.engine_forms import RENDERED, RenderedForms, build_form
+from matches.core.engine_forms import RENDERED, build_form
+from matches.lib.bounded_cache import BoundedCache
 
 SPEC = FormSpec((Field("card", "Card", CHOICE, (("0-5", "2 red"), ("0-6", "3 blue"))),
                  Field("picks", "Pick two.", MULTICHOICE, (("a", "Apples"), ("b", "Bananas"))),
@@ -34,10 +35,12 @@ class RenderedFormsTestCase(SimpleTestCase):
         self.assertIn('value="0-5" selected', html)
         self.assertIn("Enter a whole number", html)
 
-    def test_it_keeps_at_most_its_size_dropping_the_oldest(self):
-        kept = RenderedForms(2)
+    def test_it_keeps_at_most_its_size_dropping_the_least_recently_used(self):
+        kept = BoundedCache(2)
         for key in ("a", "b", "c"):
             kept.get(key, lambda key=key: key.upper())
-        self.assertEqual(list(kept.html), ["b", "c"])
-        self.assertEqual(kept.get("c", lambda: "never called"), "C")
-        self.assertLessEqual(len(RENDERED.html), RENDERED.size)
+        self.assertEqual(kept.keys(), ["b", "c"])
+        self.assertEqual(kept.get("b", lambda: "never called"), "B")  # b is now the most recent...
+        kept.get("d", lambda: "D")
+        self.assertEqual(kept.keys(), ["b", "d"])  # ...so c went first
+        self.assertLessEqual(len(RENDERED.keys()), RENDERED.size)

@@ -1,6 +1,13 @@
 """A finished match, step by step: after each closed phase, the game's picture as the replay
 rebuilds it and what that close revealed, for every game; a match still being played shows its
-steps to its hosts alone."""
+steps to its hosts alone.
+
+What a step page costs anyone who asks, counted in replays (the engine's setup, which each
+replay calls once, and its resolve, once per closed phase): a step past the end costs none, and a
+finished match is replayed once for all its step pages, as its public page costs none."""
+
+from contextlib import contextmanager
+from unittest import mock
 
 from django.test import Client
 from django.urls import reverse
@@ -11,6 +18,21 @@ from matches.core import lifecycle
 from matches.core.replay import states_after_phases
 from matches.models import Phase
 from tests.support.base import BaseTestCase
+
+@contextmanager
+def counted(engine, *names):
+    """{name: how many times the engine's method `name` ran} while inside."""
+    calls = {name: 0 for name in names}
+
+    def counting(name, real):
+        def method(self, *args, **kwargs):
+            calls[name] += 1
+            return real(self, *args, **kwargs)
+        return method
+
+    with mock.patch.multiple(type(engine), **{name: counting(name, getattr(type(engine), name)) for name in names}):
+        yield calls
+
 
 class StepsTestCase(BaseTestCase):
     def played(self, engine, finish=True):
@@ -65,3 +87,54 @@ class StepsTestCase(BaseTestCase):
     def test_a_draft_has_no_steps(self):
         self.client.force_login(self.hana)
         self.assertEqual(self.client.get(reverse("match_steps", args=[self.match.pk])).status_code, 404)
+
+
+class StepCostTestCase(BaseTestCase):
+    settings = {"rounds": 20, "round_seconds": 60, "close_early": True}  # and a bonus prompt after most even rounds
+
+    def setUp(self):
+        super().setUp()
+        self.engine = registry.get("fixture")
+        self.start()
+        while (phase := self.open_phase()) is not None:
+            lifecycle.close_phase(phase.pk, "host")
+        self.match.refresh_from_db()
+        self.closed = self.match.phases.filter(status=Phase.CLOSED).count()
+        self.assertEqual(self.match.status, self.match.FINISHED)
+        self.assertGreater(self.closed, 20)
+
+    def step(self, number, client=None):
+        return (client or Client()).get(reverse("match_step", args=[self.match.pk, number]))
+
+    def test_it_answers_a_step_past_the_end_without_replaying(self):
+        with counted(self.engine, "setup", "resolve") as calls:
+            for number in (999999999999999999, self.closed + 1, 0):
+                self.assertEqual(self.step(number).status_code, 404, number)
+        self.assertEqual(calls, {"setup": 0, "resolve": 0})
+
+    def test_it_replays_a_finished_match_once_for_all_its_step_pages(self):
+        with counted(self.engine, "setup", "resolve") as calls:
+            self.assertContains(self.step(1), f"step 1 of {self.closed}")
+        self.assertEqual(calls, {"setup": 1, "resolve": self.closed})  # one replay
+        with counted(self.engine, "setup", "resolve") as calls:
+            for number in range(1, self.closed + 1):
+                self.assertContains(self.step(number), f"step {number} of {self.closed}")
+            self.assertEqual(self.client.get(reverse("match_public", args=[self.match.pk])).status_code, 200)
+        self.assertEqual(calls, {"setup": 0, "resolve": 0})
+
+    def test_it_shows_what_a_replay_now_would_show_once_a_name_changed(self):
+        self.assertContains(self.step(1), "Alice")
+        self.members["alice"].display_name = "Alicia"
+        self.members["alice"].save()
+        self.assertContains(self.step(1), "Alicia")
+
+    def test_it_replays_a_running_match_for_its_host_as_it_grows(self):
+        running = self.make_match(["alice", "bob"])
+        self.start(running)
+        lifecycle.close_phase(self.open_phase(running).pk, "host")
+        host = Client()
+        host.force_login(self.hana)
+        url = reverse("match_step", args=[running.pk, 1])
+        self.assertContains(host.get(url), "step 1 of 1")
+        lifecycle.close_phase(self.open_phase(running).pk, "host")
+        self.assertContains(host.get(url), "step 1 of 2")
