@@ -11,6 +11,7 @@ refused beside the JSON box, so nothing is guessed (`agree`)."""
 from django import forms
 
 from games.engine_api import Invalid, RowProblems
+from games.values import as_int
 
 TABLE = "rows"  # suffix of the hidden field a refusal of a setting's rows as a whole is shown on
 
@@ -140,12 +141,13 @@ def read_one(engine, name, text):
     or {"problem": why}; None when `engine` has no such row."""
     setting, _, row = str(name).rpartition("__")
     spec = next((s for s in engine.settings_rows if s.name == setting), None)
-    if spec is None or not row.isascii() or not row.isdigit() or int(row) >= spec.max_groups * spec.group_size:
+    row = as_int(row)  # digits only, and few of them: int() of thousands of digits raises
+    if spec is None or row is None or row >= spec.max_groups * spec.group_size:
         return None
     text = str(text).strip()
     if len(text) > spec.max_length:
         return {"problem": f"At most {spec.max_length} characters."}
-    read = spec.read(int(row), text)
+    read = spec.read(row, text)
     return {"problem": read.message} if isinstance(read, Invalid) else {"said": read.words}
 
 

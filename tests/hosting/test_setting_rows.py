@@ -69,7 +69,9 @@ class RowCheckTestCase(BaseTestCase):
     def test_it_answers_a_row_that_does_not_exist_with_400_and_strangers_with_404(self):
         self.client.force_login(self.hana)
         for row, game in (("board_lines__700", "quattro_loop"), ("nothing__0", "quattro_loop"), ("x", "fixture"),
-                          ("board_lines__0", "chess"), ("board_lines__²", "quattro_loop")):
+                          ("board_lines__0", "chess"), ("board_lines__²", "quattro_loop"),
+                          ("operations__" + "9" * 4301, "mystery_cosign"),  # past Python's int() limit
+                          ("board_lines__" + "0" * 5000, "quattro_loop")):
             self.assertEqual(self.check(row, "now: +1 this", game).status_code, 400, row)
         self.assertIn("At most 120", self.check("board_lines__0", "x" * 500).json()["problem"])
         self.client.force_login(self.alice)
