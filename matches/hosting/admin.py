@@ -15,6 +15,7 @@ from django.utils.html import format_html, format_html_join
 from games import registry
 
 from matches.lib.bounded_json import BoundedJSONField
+from matches.lib.typed_names import refuse_direction_controls
 from matches.core.start_checks import settings_problem, start_report, warm
 from matches.core.access import hosted_rows, hosted_seasons, hosts_any_season, may_create_season
 from matches.hosting.host_desk import existing_account, new_account
@@ -80,7 +81,7 @@ class SeasonPlayerForm(forms.ModelForm):
     invite link then lets its owner set one); an existing account joins as it is, and its owner
     logs in as usual. Choosing users from a list would show a host every account of the site."""
 
-    username = forms.CharField(max_length=150, validators=[UnicodeUsernameValidator()],
+    username = forms.CharField(max_length=150, validators=[refuse_direction_controls, UnicodeUsernameValidator()],
                                help_text="A new username creates the account; an existing one is added as it is.")
     status_reason = forms.CharField(max_length=200, required=False, label="Reason for a Heaven/Hell change",
                                     help_text="Needed when you change Heaven or Hell by hand; the season's history shows it.")

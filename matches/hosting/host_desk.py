@@ -13,6 +13,7 @@ from games.engine_api import ELIMINATED, HEAVEN, HELL
 
 from matches.core import start_checks
 from matches.core.lifecycle import Done, Refused
+from matches.lib.typed_names import direction_problem
 from matches.models import LedgerEntry, Match, MatchPlayer, Season, SeasonPlayer, StatusChange, kind_labels
 from matches.models import new_seed
 
@@ -26,6 +27,8 @@ def check_create_season(name):
         raise Refused("A season needs a name.")
     if len(name.strip()) > SEASON_NAME_LENGTH:
         raise Refused(f"A season's name has at most {SEASON_NAME_LENGTH} characters.")
+    if problem := direction_problem(name):
+        raise Refused(problem)
     if Season.objects.filter(name__iexact=name.strip()).exists():
         raise Refused(f"There is already a season called {name.strip()}: choose another name.")
 
@@ -101,6 +104,8 @@ def check_add_players(season, rows):
 def _line_problem(season, name, username, taken, names, usernames):
     if not username:
         return "no username: write \"Name, username\" or just \"username\"."
+    if problem := direction_problem(name) or direction_problem(username):
+        return problem
     if len(username) > USERNAME_LENGTH:
         return f"a username has at most {USERNAME_LENGTH} characters."
     try:
@@ -216,9 +221,11 @@ def do_set_statuses(season, players, realm, reason, by):
     return Done(message)
 
 
-def check_draft(season, game, seats):
+def check_draft(season, game, seats, title):
     """`seats` is a list of (season player, role) in seat order."""
     engine = registry.get(game)
+    if problem := direction_problem(title):
+        raise Refused(problem)
     if any(player.season_id != season.pk for player, _ in seats):
         raise Refused("Seat players of this season only.")
     if len({player.pk for player, _ in seats}) != len(seats):
@@ -230,7 +237,7 @@ def check_draft(season, game, seats):
 def do_save_draft(season, match, *, game, title, kind, settings, seed, seats):
     """Create a draft (match None) or change one; its seats are replaced by `seats`, numbered in
     order from 0. Whether it can start is the start check's business, shown on the host page."""
-    check_draft(season, game, seats)
+    check_draft(season, game, seats, title)
     with transaction.atomic():
         if match is None:
             match = Match(season=season)

@@ -12,6 +12,7 @@ from games import registry
 
 from games.engine_api import HEAVEN, HELL
 
+from matches.lib.typed_names import refuse_direction_controls
 from matches.models import Match, kind_labels
 from matches.hosting import settings_rows
 from matches.hosting.settings_forms import settings_fields, settings_from, shown_settings
@@ -27,7 +28,7 @@ def player_label(member):
 class MatchSetupForm(forms.Form):
     """A draft: title and kind, the game's settings as fields, the seats chosen from the season."""
 
-    title = forms.CharField(max_length=100)
+    title = forms.CharField(max_length=100, validators=[refuse_direction_controls])
     kind = forms.ChoiceField(choices=Match._meta.get_field("kind").choices)
     seed = forms.IntegerField(required=False, min_value=0, max_value=2**62,
                               help_text="Leave blank for a random one; the same seed replays the same match.")
@@ -138,7 +139,7 @@ AwardFormSet = forms.formset_factory(AwardForm, formset=BaseAwardFormSet, extra=
 
 
 class NewSeasonForm(forms.Form):
-    name = forms.CharField(max_length=100, label="Name of the new season",
+    name = forms.CharField(max_length=100, label="Name of the new season", validators=[refuse_direction_controls],
                            help_text="Its address is made from the name; you will host it.")
 
 

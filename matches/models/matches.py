@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from games import engine_api
+from matches.lib.typed_names import refuse_direction_controls
 
 
 def new_seed():
@@ -36,7 +37,7 @@ class Match(models.Model):
 
     season = models.ForeignKey("Season", on_delete=models.CASCADE, related_name="matches")
     game = models.CharField(max_length=40)
-    title = models.CharField(max_length=100)
+    title = models.CharField(max_length=100, validators=[refuse_direction_controls])
     kind = models.CharField(max_length=5, choices=[(MAIN, "Main Match"), (DEATH, "Death Match")], default=MAIN)
     status = models.CharField(max_length=10, choices=STATUS_CHOICES, default=DRAFT)
     settings = models.JSONField(default=dict, blank=True)

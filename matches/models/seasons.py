@@ -11,12 +11,13 @@ from django.db.models import Q, Sum
 from games import engine_api
 from matches import clock
 from matches.lib import webhook_targets
+from matches.lib.typed_names import refuse_direction_controls
 from matches.models.matches import Match
 
 
 class Season(models.Model):
     ACTIVE, FINISHED = "active", "finished"
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[refuse_direction_controls])
     slug = models.SlugField(unique=True)
     hosts = models.ManyToManyField(conf.AUTH_USER_MODEL, blank=True, related_name="hosted_seasons")
     status = models.CharField(max_length=10, choices=[(ACTIVE, "Active"), (FINISHED, "Finished")], default=ACTIVE)
@@ -49,7 +50,7 @@ class SeasonPlayer(models.Model):
     ACTIVE, ELIMINATED = "active", "eliminated"
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="players")
     user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
-    display_name = models.CharField(max_length=40)
+    display_name = models.CharField(max_length=40, validators=[refuse_direction_controls])
     status = models.CharField(
         max_length=10, choices=[(ACTIVE, "Active"), (ELIMINATED, "Eliminated")], default=ACTIVE
     )
@@ -85,7 +86,7 @@ class SeasonCurrency(models.Model):
     PREFIX = "c-"
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="currencies")
     key = models.SlugField(max_length=20, help_text="A short name for programs, unique in the season.")
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=40, validators=[refuse_direction_controls])
     giftable = models.BooleanField(default=False, help_text="Players may give it to each other.")
     public = models.BooleanField(default=True, help_text="Everyone sees everyone's balance of it.")
 
