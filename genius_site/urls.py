@@ -24,6 +24,7 @@ urlpatterns = [
     path("play/<id:match_id>/phases/<id:phase_id>/submit/", player.submit, name="submit"),
     path("play/<id:match_id>/actions/<slug:name>/", player.act, name="act"),
     path("seasons/<slug:slug>/give/", player.give, name="give"),
+    path("seasons/<slug:slug>/invitation/", player.answer_invitation, name="answer_invitation"),
     path("seasons/<slug:slug>/forced/<id:prompt_id>/", player.forced_give, name="forced_give"),
     path("host/seasons/<slug:slug>/forced/<id:prompt_id>/fallback/", host.forced_fallback, name="forced_fallback"),
     path("play/<id:match_id>/talk/<slug:token>/post/", talk.post, name="talk_post"),

@@ -21,6 +21,7 @@ from matches.core.access import hosted_rows, hosted_seasons, hosts_any_season, m
 from matches.hosting.host_desk import existing_account, new_account
 from matches.models import (LEDGER_KIND_CHOICES, Event, LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonCurrency,
                      SeasonPlayer, StatusChange, Submission, balances_for)
+from matches.hosting.invitations import belongs_elsewhere
 from matches.hosting.invites import invite_path, may_hand_invite
 
 
@@ -79,7 +80,11 @@ def only_related(field):
 class SeasonPlayerForm(forms.ModelForm):
     """A player is added by username: a new username creates an account with no password (the
     invite link then lets its owner set one); an existing account joins as it is, and its owner
-    logs in as usual. Choosing users from a list would show a host every account of the site."""
+    logs in as usual, unless it belongs to a season the host does not host: its owner must accept
+    an invitation, which the season's desk sends. Choosing users from a list would show a host
+    every account of the site. `host`: who is asking (set by the admin, `for_host`)."""
+
+    host = None
 
     username = forms.CharField(max_length=150, validators=[refuse_direction_controls, UnicodeUsernameValidator()],
                                help_text="A new username creates the account; an existing one is added as it is.")
@@ -105,7 +110,10 @@ class SeasonPlayerForm(forms.ModelForm):
         name = (data.get("username") or "").strip()
         if name and not self.instance.pk:
             existing = existing_account(name)
-            if existing is not None:
+            if existing is not None and belongs_elsewhere(self.host, existing):
+                self.add_error("username", "This account plays in or hosts a season you do not host: add it on the "
+                                           "season's desk (host console), which invites its owner to accept.")
+            elif existing is not None:
                 self.instance.user = existing
             self.new_username = None if existing else name
         return data
@@ -122,12 +130,20 @@ class SeasonCurrencyInline(admin.TabularInline):
     fields = ["name", "key", "giftable", "public"]
 
 
+def for_host(form_class, request):
+    """The season player form told who is asking (a form of the admin knows only its data)."""
+    return type(form_class.__name__, (form_class,), {"host": request.user})
+
+
 class SeasonPlayerInline(HostScopedChoices, admin.TabularInline):
     model = SeasonPlayer
     form = SeasonPlayerForm
     extra = 1
     fields = ["display_name", "username", "status", "realm"]
     readonly_fields = ["realm"]  # Heaven or Hell changes by hand on the player's own page, with a reason
+
+    def get_formset(self, request, obj=None, **kwargs):
+        return super().get_formset(request, obj, form=for_host(self.form, request), **kwargs)
 
 
 @admin.register(Season)
@@ -188,7 +204,7 @@ class SeasonPlayerAdmin(HostScopedAdmin):
     def get_form(self, request, obj=None, **kwargs):
         if obj is not None:  # the readonly field sees only the object: it carries who is asking
             obj.invite_context = (request.user, request.build_absolute_uri("/")[:-1])
-        return super().get_form(request, obj, **kwargs)
+        return for_host(super().get_form(request, obj, **kwargs), request)
 
     def save_model(self, request, obj, form, change):
         if change and "realm" in form.changed_data:

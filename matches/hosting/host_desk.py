@@ -1,5 +1,5 @@
-"""A host's writes outside a running match: starting a season, adding players from a list, ledger entries for
-many players at once, Heaven or Hell for many players at once, and creating or changing a draft match with its seats. Each is a check then a do, in one
+"""A host's writes outside a running match: starting a season, adding players from a list (or inviting
+those whose accounts belong to another season), ledger entries for many players at once, Heaven or Hell for many players at once, and creating or changing a draft match with its seats. Each is a check then a do, in one
 transaction; the views only translate forms into these calls."""
 
 from django.contrib.auth.models import User
@@ -12,6 +12,7 @@ from games import registry
 from games.engine_api import ELIMINATED, HEAVEN, HELL
 
 from matches.core import start_checks
+from matches.hosting import invitations
 from matches.core.lifecycle import Done, Refused
 from matches.lib.typed_names import direction_problem
 from matches.models import LedgerEntry, Match, MatchPlayer, Season, SeasonPlayer, StatusChange, kind_labels
@@ -89,7 +90,8 @@ def check_add_players(season, rows):
         raise Refused("Write at least one player: one a line, \"Name, username\" or just \"username\".")
     if len(rows) > MAX_NEW_PLAYERS:
         raise Refused(f"At most {MAX_NEW_PLAYERS} players at once.")
-    taken = {n.lower() for n in season.players.values_list("display_name", flat=True)}
+    names_in_season = [*season.players.values_list("display_name", flat=True), *invitations.reserved_names(season)]
+    taken = {n.lower() for n in names_in_season}
     names, usernames, problems = {}, {}, []
     for number, name, username in rows:
         problem = _line_problem(season, name, username, taken, names, usernames)
@@ -124,24 +126,40 @@ def _line_problem(season, name, username, taken, names, usernames):
         return f"{username} is on line {usernames[username.lower()]} too."
     if season.players.filter(user__username__iexact=username).exists():
         return f"{username} already plays in this season."
-    return None
+    account = existing_account(username)
+    return invitations.invitation_problem(season, account) if account else None
 
 
-def do_add_players(season, text):
-    """A season player for each line of `text`, all or none: a new username makes an account with
-    no password (its invite link sets one); an existing account joins as it is."""
+def do_add_players(season, text, by):
+    """For each line of `text`, all or none: a new username makes an account with no password (its
+    invite link sets one) and a season player; an existing account joins as it is, unless it
+    belongs to a season `by` does not host: then it is invited, and joins if its owner accepts."""
     rows = player_lines(text)
     check_add_players(season, rows)
+    members, invited, new = [], [], 0
     try:
         with transaction.atomic():
-            members = [SeasonPlayer.objects.create(season=season, display_name=name,
-                                                   user=existing_account(username) or new_account(username))
-                       for _, name, username in rows]
+            for _, name, username in rows:
+                account = existing_account(username)
+                if account is not None and invitations.belongs_elsewhere(by, account):
+                    invited.append(invitations.invite(season, account, name, by))
+                    continue
+                if account is None:
+                    account, new = new_account(username), new + 1
+                members.append(SeasonPlayer.objects.create(season=season, display_name=name, user=account))
     except IntegrityError:
         raise Refused("A player of this list was added a moment ago: nothing was added; send the list again.") from None
-    names = [m.display_name for m in members]
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return Done(f"{listed} joined the season."), members
+    told = [f"{_listed([m.display_name for m in members])} joined the season."] if members else []
+    if new:
+        told.append(f"Send {'them' if new > 1 else 'the new player'} the invite link from the list below.")
+    if invited:
+        told.append(f"Invited, since their accounts belong to another season: {_listed([i.display_name for i in invited])}."
+                    " They join when they accept (they see the invitation when they log in).")
+    return Done(" ".join(told)), members
+
+
+def _listed(names):
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def existing_account(username):

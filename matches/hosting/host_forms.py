@@ -147,7 +147,8 @@ class AddPlayerForm(forms.Form):
     players = forms.CharField(
         max_length=20_000, label="Players, one a line", widget=forms.Textarea(attrs={"rows": 4}),
         help_text="\"Name in this season, username\" or just \"username\". A new username creates the account "
-                  "and its invite link; an existing one joins as it is. All are added, or none.")
+                  "and its invite link; an existing one joins as it is, or is invited if it belongs to a season you "
+                  "do not host. All are added, or none.")
 
 
 class StatusForm(forms.Form):

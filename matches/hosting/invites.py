@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from matches.core.access import hosted_seasons
+from matches.hosting.invitations import plays_elsewhere
 
 
 def is_new_account(user):
@@ -19,9 +19,7 @@ def is_new_account(user):
 
 def may_hand_invite(host, user):
     """A host may hand out the invite of a new account that belongs to their seasons only."""
-    if not is_new_account(user):
-        return False
-    return host.is_superuser or not user.memberships.exclude(season__in=hosted_seasons(host)).exists()
+    return is_new_account(user) and not plays_elsewhere(host, user)
 
 
 class InviteTokens(PasswordResetTokenGenerator):

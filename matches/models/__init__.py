@@ -8,10 +8,11 @@ from matches.models.matches import Action, Event, Match, MatchPlayer, Phase, Sub
 from matches.models.notices import (Preferences, Reminder, WebhookNotice, default_reminder_minutes,
                                     new_calendar_token)
 from matches.models.seasons import (LEDGER_KIND_CHOICES, ForcedGift, LedgerEntry, Season, SeasonCurrency,
-                                    SeasonPlayer, StatusChange, balances_for, communal_pool, kind_labels)
+                                    SeasonInvitation, SeasonPlayer, StatusChange, balances_for, communal_pool,
+                                    kind_labels)
 from matches.models.talk import Conversation, Message, new_talk_token
 
 __all__ = ["Action", "Conversation", "Event", "ForcedGift", "LEDGER_KIND_CHOICES", "LedgerEntry", "Match",
-           "MatchPlayer", "Message", "Phase", "Preferences", "Reminder", "Season", "SeasonCurrency", "SeasonPlayer",
-           "StatusChange", "Submission", "WebhookNotice", "balances_for", "communal_pool", "default_reminder_minutes",
-           "kind_labels", "new_calendar_token", "new_seed", "new_talk_token", "state_hash"]
+           "MatchPlayer", "Message", "Phase", "Preferences", "Reminder", "Season", "SeasonCurrency", "SeasonInvitation",
+           "SeasonPlayer", "StatusChange", "Submission", "WebhookNotice", "balances_for", "communal_pool",
+           "default_reminder_minutes", "kind_labels", "new_calendar_token", "new_seed", "new_talk_token", "state_hash"]

@@ -69,6 +69,30 @@ class SeasonPlayer(models.Model):
         return self.display_name
 
 
+class SeasonInvitation(models.Model):
+    """An account that belongs to a season its host does not host joins only if its owner says
+    so: the host's desk makes this invitation instead of a season player, and the owner accepts
+    it (and plays as `display_name`) or declines it when logged in (matches.hosting.invitations)."""
+
+    PENDING, ACCEPTED, DECLINED = "pending", "accepted", "declined"
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="season_invitations")
+    display_name = models.CharField(max_length=40, validators=[refuse_direction_controls])
+    invited_by = models.ForeignKey(conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    status = models.CharField(max_length=10, default=PENDING, choices=[
+        (PENDING, "Waiting for an answer"), (ACCEPTED, "Accepted"), (DECLINED, "Declined")])
+    created_at = models.DateTimeField(default=clock.now)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["season", "user"], name="one_invitation_per_season")]
+
+    def __str__(self):
+        return f"{self.display_name} to {self.season}"
+
+
 LEDGER_KIND_CHOICES = [
     (engine_api.GARNET, "Garnets"),
     (engine_api.TOKEN_OF_LIFE, "Tokens of life"),

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 class CopyInviteBrowserTestCase(BaseTransactionTestCase):
     def setUp(self):
         super().setUp()
-        do_add_players(self.season, "Ivy, ivy\nKim, kim")
+        do_add_players(self.season, "Ivy, ivy\nKim, kim", by=self.hana)
         self.stack = serve(self)
         self.desk = f"/host/seasons/{self.season.slug}/"
 

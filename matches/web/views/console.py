@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from games import registry
 
-from matches.hosting import host_desk, settings_rows
+from matches.hosting import host_desk, invitations, settings_rows
 from matches.core.access import access_match_as_host, access_season_as_host, access_season_creation, uses_console
 from matches.hosting.console_page import console_picture, match_rows
 from matches.hosting.host_forms import AddPlayerForm, BulkLedgerForm, MatchSetupForm, NewSeasonForm, StatusForm
@@ -65,7 +65,8 @@ def _desk(request, season, add_form=None, ledger_form=None, status_form=None):
     for member in players:
         member.invite = base + invite_path(member.user) if may_hand_invite(request.user, member.user) else ""
     matches = season.matches.exclude(status=Match.CANCELLED).prefetch_related("seats__season_player")
-    return {"season": season, "players": players, "matches": match_rows(matches), "games": registry.all_engines(),
+    return {"season": season, "players": players, "invited": invitations.on_the_desk(season),
+            "matches": match_rows(matches), "games": registry.all_engines(),
             "add_form": add_form or AddPlayerForm(), "ledger_form": ledger_form or BulkLedgerForm(season),
             "status_form": status_form or StatusForm(season)}
 
@@ -75,8 +76,7 @@ def _desk(request, season, add_form=None, ledger_form=None, status_form=None):
 def add_player(request, slug):
     season = access_season_as_host(request.user, slug)
     form = AddPlayerForm(request.POST)
-    return _desk_write(request, season, "add_form", form, lambda data: host_desk.do_add_players(season, data["players"])[0],
-                       " Send them the invite link from the list below.")
+    return _desk_write(request, season, "add_form", form, lambda data: host_desk.do_add_players(season, data["players"], by=request.user)[0])
 
 
 @login_required

@@ -1,4 +1,5 @@
-"""A player's own match page and the two things they can post: a submission and an action."""
+"""A player's own match page and the two things they can post: a submission and an action; a
+season's gifts; and the answer to an invitation to join a season."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -7,6 +8,7 @@ from django.views.decorators.http import require_POST
 
 from games.values import as_int
 
+from matches.hosting import invitations
 from matches.seasons import forced_gifts
 from matches.seasons import gifts
 from matches.core import lifecycle
@@ -113,3 +115,16 @@ def forced_give(request, slug, prompt_id):
     else:
         messages.success(request, done.message)
     return redirect("season", slug)
+
+
+@login_required
+@require_POST
+def answer_invitation(request, slug):
+    """The invited account's owner accepts (then sees the season's page) or declines."""
+    try:
+        done, season = invitations.do_answer(request.user, slug, request.POST.get("answer", ""))
+    except lifecycle.Refused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("home")
+    messages.success(request, done.message)
+    return redirect("season", season.slug) if request.POST.get("answer") == "accept" else redirect("home")

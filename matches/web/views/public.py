@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from games import registry
 from games.engine_api import Viewer
 
+from matches.hosting import invitations
 from matches.core.access import access_match_public, access_match_status, access_match_steps, is_host, seat_of
 from matches.core.steps import step_picture
 from matches.models import Match, Season
@@ -15,7 +16,8 @@ from matches.seasons.season_page import season_picture
 
 def home(request):
     seasons = Season.objects.prefetch_related("matches")
-    return render(request, "matches/home.html", {"seasons": seasons, "games": registry.all_engines()})
+    return render(request, "matches/home.html", {"seasons": seasons, "games": registry.all_engines(),
+                                                 "invitations": invitations.pending_for(request.user)})
 
 
 def season(request, slug):
