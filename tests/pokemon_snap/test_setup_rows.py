@@ -1,5 +1,6 @@
 """The Pokemon's names on the setup form: one line per Pokemon seat, each said back beside it."""
 
+from matches.core.start_checks import check_start
 from matches.models import Match
 from tests.support.base import BaseTestCase
 from tests.support.setup_form import post_setup, said, setup_url
@@ -28,3 +29,14 @@ class PokemonNamesRowsTestCase(BaseTestCase):
         self.assertFalse(Match.objects.filter(title="Snap").exists())
         self.assertIn("at most 30 characters", said(r, "pokemon_names__3"))
         self.assertIn("The Pokemon seat 1 plays Pikachu.", said(r, "pokemon_names__0"))  # the good line, read back
+
+    def test_it_refuses_a_name_with_an_invisible_text_direction_character_in_rows_and_json(self):
+        r = post_setup(self, "pokemon_snap", title="Snap", pokemon_names__1="Mew\u202eowtweM")
+        self.assertEqual(r.status_code, 200)
+        self.assertIn("invisible text-direction character (U+202E)", said(r, "pokemon_names__1"))
+        self.assertFalse(Match.objects.filter(title="Snap").exists())
+        # The expert JSON saves a draft as it is (as for every setting); the start check refuses it.
+        post_setup(self, "pokemon_snap", title="Snap", expert_settings='{"pokemon_names": ["Pika\\u2066chu"]}')
+        draft = Match.objects.get(title="Snap")
+        self.assertEqual(draft.settings, {"pokemon_names": ["Pika\u2066chu"]})
+        self.assertIn("invisible text-direction character (U+2066)", check_start(draft))

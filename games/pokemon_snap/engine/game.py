@@ -12,6 +12,7 @@ import copy
 
 from games import engine_api as api
 from games.blocks.settings import first_problem, one_of
+from games.values import direction_problem
 
 from . import ascension, plans, prompts, views
 from .contests import all_appeal_points
@@ -63,7 +64,8 @@ class PokemonSnap(api.GameEngine):
                 not isinstance(n, str) or len(n.strip()) > MAX_NAME for n in names):
             return api.Invalid(f"pokemon_names is a list of up to 6 names of at most {MAX_NAME} characters, "
                                "given to the Pokemon seats in seat order (blank: the default name).")
-        return merged
+        problem = next(filter(None, map(direction_problem, names)), None)
+        return api.Invalid(f"pokemon_names: {problem}") if problem else merged
 
     def default_roles(self, seats: int) -> list[str]:
         return [PHOTOGRAPHER] * 2 + [POKEMON] * (seats - 2)

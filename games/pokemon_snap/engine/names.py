@@ -4,6 +4,7 @@ seat order, a blank line keeping that seat's default name."""
 from __future__ import annotations
 
 from games import engine_api as api
+from games.values import direction_problem
 
 POKEMON_SEATS = 6
 MAX_NAME = 30
@@ -28,6 +29,8 @@ class PokemonNames(api.SettingRows):
     def read(self, row, text):
         if len(text) > MAX_NAME:
             return api.Invalid(f"A name has at most {MAX_NAME} characters.")
+        if problem := direction_problem(text):
+            return api.Invalid(problem)
         if not text:
             return api.RowRead(None, f"{DEFAULT_POKEMON[row]} (the default)")
         return api.RowRead(text, f"The Pokemon seat {row + 1} plays {text}.")
