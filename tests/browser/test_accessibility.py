@@ -7,7 +7,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from games import registry
 from matches.core import lifecycle
-from matches.models import Phase
+from matches.models import Phase, SeasonInvitation
 from tests.support.base import BaseTransactionTestCase
 from tests.support.browsers import chromium, person
 from tests.support.stack import serve
@@ -29,6 +29,8 @@ class AccessibilityTestCase(BaseTransactionTestCase):
                 continue
             self.games[engine.slug] = self.start(self.game_match(engine))
         self.draft = self.make_match(["alice", "bob"])
+        # an invitation on Eve's home page and the desk's list of them
+        SeasonInvitation.objects.create(season=self.season, user=self.eve, display_name="Evie", invited_by=self.hana)
         self.stack = serve(self)
 
     def pages(self):
@@ -36,6 +38,7 @@ class AccessibilityTestCase(BaseTransactionTestCase):
         yield None, ["/", "/games/", "/games/fixture/rules/", f"/seasons/{slug}/", f"/matches/{m}/", f"/matches/{f}/",
                      f"/matches/{f}/steps/", "/accounts/login/", "/no/such/page/"]
         yield self.alice, [f"/play/{m}/", "/account/", f"/seasons/{slug}/"]
+        yield self.eve, ["/"]
         yield self.hana, ["/host/", "/host/help/", f"/host/seasons/{slug}/", f"/host/seasons/{slug}/matches/new/",
                           f"/host/seasons/{slug}/matches/new/?game=mystery_cosign", f"/host/matches/{m}/",
                           f"/host/matches/{self.draft.pk}/", f"/host/matches/{self.draft.pk}/setup/",
