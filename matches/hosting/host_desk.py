@@ -1,6 +1,7 @@
-"""A host's writes outside a running match: starting a season, adding players from a list (or inviting
-those whose accounts belong to another season), ledger entries for many players at once, Heaven or Hell for many players at once, and creating or changing a draft match with its seats. Each is a check then a do, in one
-transaction; the views only translate forms into these calls."""
+"""A host's writes outside a running match: starting a season, adding players from a list (or
+inviting those whose accounts belong to another season), ledger entries for many players at once,
+Heaven or Hell for many players at once, and creating or changing a draft match with its seats.
+Each is a check then a do, in one transaction; the views only translate forms into these calls."""
 
 from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
