@@ -135,7 +135,10 @@ class Room:
                 log.warning("room: the channel layer failed; listening again", exc_info=True)
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
-            self.announced(message)
+            try:
+                self.announced(message)
+            except Exception:  # one announcement that could not be handled must not stop the rest
+                log.error("room: an announcement could not be handled", exc_info=True)
 
     async def _rejoin(self):
         while True:
