@@ -22,9 +22,9 @@ from matches.core.presenters import viewer_seq
 from tests.support.base import BaseTransactionTestCase
 from tests.support.stack import Process, Stack, free_port, wait_until
 
-RENDER_SECONDS = 1.5  # each render in the server
-PING_SECONDS = 1  # the server pings every second and gives the client a second to answer
-CHANGES = 4
+RENDER_SECONDS = 3  # each render in the server: longer than a ping may wait for its answer
+PING_SECONDS = 1  # the server pings every second and gives the client two to answer
+CHANGES = 3
 
 
 class ChecksKeepSocketsTestCase(BaseTransactionTestCase):
@@ -38,7 +38,7 @@ class ChecksKeepSocketsTestCase(BaseTransactionTestCase):
         self.server = Process("slow-web", [
             sys.executable, "-m", "uvicorn", "tests.live.slow_server:application", "--host", "127.0.0.1",
             "--port", str(port), "--lifespan", "off", "--log-level", "info", "--ws", "websockets-sansio",
-            "--ws-ping-interval", str(PING_SECONDS), "--ws-ping-timeout", str(PING_SECONDS)], env)
+            "--ws-ping-interval", str(PING_SECONDS), "--ws-ping-timeout", str(PING_SECONDS * 2)], env)
         self.addCleanup(self.server.stop)
         wait_until(self.healthy, 30, 0.1, "the server")
 
@@ -71,7 +71,7 @@ class ChecksKeepSocketsTestCase(BaseTransactionTestCase):
         self.assertIsNone(outcome.get("closed"), "the server closed the socket")
         numbers = [e["seq"] for u in outcome["updates"] for e in u["events"]]
         self.assertEqual(numbers, list(range(seen + 1, owed["seq"] + 1)), "every change reached the page, once")
-        self.assertGreater(outcome["checks"], 50)
+        self.assertGreater(outcome["checks"], 30)  # it did keep asking
         self.assertNotIn("Traceback", self.server.log())
 
     async def page(self, seen, owed):

@@ -22,7 +22,7 @@ from tests.support.base import BaseTransactionTestCase
 from tests.support.sockets import HOST, ORIGIN, session_cookie
 
 CHANGES = 10
-RENDER_SECONDS = 0.5  # each render: longer than the ten changes take, so they arrive while it runs
+RENDER_SECONDS = 1.0  # each render: about as long as the ten changes take, so they arrive while it runs
 
 
 class CoalescingTestCase(BaseTransactionTestCase):
