@@ -203,7 +203,6 @@ class Room:
         if isinstance(outcome, Exception):
             log.error("room: a render failed", exc_info=outcome)
         for subscriber in list(flight.waiters):
-            subscriber.flight = None
             if not subscriber.open:
                 continue
             if isinstance(outcome, Exception):
@@ -212,7 +211,10 @@ class Room:
             elif outcome is not SKIPPED:
                 subscriber.shown = max(subscriber.shown, flight.version)
                 await self._send_newer(subscriber, outcome)
-            self._schedule(subscriber)  # owed more meanwhile: the next flight
+            # Off this flight only once its update is written, so that the next is never
+            # written before it; owed more meanwhile: the next flight.
+            subscriber.flight = None
+            self._schedule(subscriber)
         for measure in flight.measures:
             measure.written(flight)
 
