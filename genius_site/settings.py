@@ -153,6 +153,12 @@ else:
 # sweep inside the ASGI server process) needs nothing. Both call matches.core.lifecycle.close_phase.
 # How often an open match page asks whether it missed a push (static/js/match.js).
 LIVE_CHECK_SECONDS = float(env("LIVE_CHECK_SECONDS", "15"))
+# Threads of each web process for its sockets' sync work (matches/live/lanes.py): renders and the
+# pages' checks at most LIVE_RENDER_THREADS at once, who is connecting on LIVE_DOOR_THREADS of their
+# own so that a handshake never waits behind a render. Each holds a database connection only while
+# it works: keep LIVE_RENDER_THREADS + LIVE_DOOR_THREADS well under DB_POOL_MAX.
+LIVE_RENDER_THREADS = int(env("LIVE_RENDER_THREADS", "4"))
+LIVE_DOOR_THREADS = int(env("LIVE_DOOR_THREADS", "2"))
 
 DEADLINE_SCHEDULER = env("DEADLINE_SCHEDULER", "celery" if REDIS_URL else "inprocess")
 # Websocket per-message compression: off by default, measured in bench/fanout.py.

@@ -1,70 +1,125 @@
-"""One render for every socket owed the same update at the same moment."""
+"""Renders: one for every socket owed the same update, the renders of one match batched, each
+begun as late as possible so that it shows everything announced by then.
+
+A *flight* is one update being rendered for all the sockets waiting on it: alike viewers of one
+match (matches.live.sockets.SocketViewer.render_key) after the same event number. A thousand
+spectators told of a change wait on one flight, so they cost one render and one JSON encoding.
+
+Coalescing. A flight renders the match as it is when its render *begins*, so a socket told of
+more changes while its flight is still queued needs nothing more: ten changes in quick
+succession cost a render or two per kind of viewer, not ten. Each flight records the room's
+version of the match (its count of announcements) as its render began; the room hands a socket
+a flight only while that flight is queued or began after what the socket is owed, and compares
+again when the flight is done (matches.live.rooms).
+
+Batches. The flights of one match queued together are rendered by the same thread one after
+another with one `shared` dict, so what their viewers read alike (the match, its seats and open
+phases, who has sent) is read once for all: thirteen players are thirteen renders, not thirteen
+times every query (bench/fanout_players.py, core.presenters.shared_rows). A second thread may
+take flights from the same batch with a `shared` of its own, so one slow render holds back
+only the flights behind it on its thread; and each flight is handed back as soon as it is done.
+A batch closes when a thread begins it: later flights make a new batch, since the first one's
+`shared` rows were read before their change."""
 
 import asyncio
+import collections
+import threading
 
-from channels.db import database_sync_to_async
+from matches.live import lanes
 
-_in_flight = {}
-
-
-async def render_once(key, render):
-    """Sockets that want the same update at the same moment share one render: a thousand
-    spectators told of the same event number cost one render and one JSON encoding, not a
-    thousand. The key holds the announced number, so nobody is handed a render begun before
-    the change they were told of; it is forgotten once done (a single flight, not a cache)."""
-    task = _in_flight.get(key)
-    if task is None:
-        task = asyncio.ensure_future(render())
-        _in_flight[key] = task
-        task.add_done_callback(lambda _: _in_flight.pop(key, None))
-    return await asyncio.shield(task)  # one socket closing must not cancel the others' render
+HELPERS = 2  # threads that may work on one batch at once
+SKIPPED = object()  # what a flight nobody waits on any more yields: nothing was rendered
 
 
-async def render_many(items):
-    """render_once for several keys of one announcement at once: `items` are (key, render_sync),
-    render_sync(shared) a sync render. Those not already in flight are rendered one after another
-    in a single call on the sync thread, with one `shared` dict, so that what their viewers read
-    alike (the match, its seats and open phases) is read once for all: thirteen players of one
-    match are thirteen renders, not thirteen times every query (bench/fanout_players.py).
-    Returns each key's render or the exception it raised, in the order of `items`."""
-    loop = asyncio.get_running_loop()
-    waiting, mine = {}, []
-    for key, render_sync in items:
-        if key in waiting:
-            continue
-        task = _in_flight.get(key)
-        if task is None:
-            task = _in_flight[key] = loop.create_future()
-            task.add_done_callback(lambda _, key=key: _in_flight.pop(key, None))
-            mine.append((key, render_sync, task))
-        waiting[key] = task
-    if mine:
-        try:
-            done = await database_sync_to_async(_render_all)([(key, render) for key, render, _ in mine])
-        except BaseException as error:  # the batch itself failed or was cancelled: nobody waits forever
-            for _, _, task in mine:
-                if not task.done():
-                    task.set_exception(error if isinstance(error, Exception) else RuntimeError("render cancelled"))
-            raise
-        for (key, _, task), (ok, value) in zip(mine, done):
-            if ok:
-                task.set_result(value)
+class Flight:
+    def __init__(self, match_id, key, render):
+        self.match_id, self.key, self.render = match_id, key, render
+        self.waiters = {}  # subscriber -> None, in the order they came (a dict: leaving is O(1))
+        self.version = None  # the match's version in the room when the render began; None while queued
+        self.measures = []  # when measured (matches.lib.timings): the announcements waiting on it
+
+
+class _Batch:
+    def __init__(self):
+        self.flights = collections.deque()
+        self.lock = threading.Lock()  # the loop adds flights while a thread may be taking them
+        self.begun = False
+        self.helpers = 0
+
+
+class Renderer:
+    """The flights of one event loop (one room). `version_of(match_id)` is the room's version of
+    the match, read on the render threads; `finished(flight, outcome)` is called on the loop when
+    a flight is done, with its (seq, personal, text), the exception it raised, or SKIPPED."""
+
+    def __init__(self, version_of, finished):
+        self.loop = asyncio.get_running_loop()
+        self.version_of, self.finished = version_of, finished
+        self.flights = {}  # (match id, key) -> the newest flight not yet finished
+        self.batches = {}  # match id -> its batch, until a thread begins it
+
+    def flight_for(self, match_id, key, owed, render):
+        """The flight for a socket owed version `owed` of the match: the one queued for `key`
+        (it will show all that is announced by the time it begins), or the one begun at `owed`
+        or later; otherwise a new one. `render(shared)` renders it, on a render thread."""
+        flight = self.flights.get((match_id, key))
+        if flight is None or (flight.version is not None and flight.version < owed):
+            flight = self.flights[(match_id, key)] = Flight(match_id, key, render)
+            self._queue(flight)
+        return flight
+
+    def done(self, flight):
+        """Forget a finished flight, so that nobody else waits on it."""
+        if self.flights.get((flight.match_id, flight.key)) is flight:
+            del self.flights[(flight.match_id, flight.key)]
+        batch = self.batches.get(flight.match_id)
+        if batch is not None and batch.begun:
+            del self.batches[flight.match_id]
+
+    def _queue(self, flight):
+        batch, helpers = self.batches.get(flight.match_id), 0
+        if batch is not None:
+            with batch.lock:
+                if not batch.begun:
+                    batch.flights.append(flight)
+                    if batch.helpers < min(len(batch.flights), HELPERS):
+                        batch.helpers = helpers = batch.helpers + 1
+                else:
+                    batch = None
+        if batch is None:
+            batch = self.batches[flight.match_id] = _Batch()
+            batch.flights.append(flight)
+            batch.helpers = helpers = 1
+        if helpers:
+            lanes.submit(lanes.RENDER, self._work, batch)
+
+    def _work(self, batch):
+        """On a render thread: the batch's flights one after another until none is left."""
+        shared, version = {}, None
+        while True:
+            with batch.lock:
+                if not batch.flights:
+                    return
+                flight = batch.flights.popleft()
+                batch.begun = True
+            if version is None:
+                # Read before anything of the match is: the render shows every change announced
+                # up to here. Another thread's stale read can only be lower, which costs a render
+                # more, never a change missed.
+                version = self.version_of(flight.match_id)
+            flight.version = version
+            if not flight.waiters:  # everyone left while it was queued (a handshake given up)
+                outcome = SKIPPED
             else:
-                task.set_exception(value)
-    results = []
-    for key, _ in items:
-        try:
-            results.append(await asyncio.shield(waiting[key]))
-        except Exception as error:  # noqa: BLE001 - one viewer's render failing is theirs alone
-            results.append(error)
-    return results
+                try:
+                    outcome = flight.render(shared)
+                except Exception as error:  # noqa: BLE001 - handed to this flight's sockets alone
+                    outcome = error
+            self.report(self.finished, flight, outcome)
 
-
-def _render_all(renders):
-    shared, out = {}, []
-    for _, render_sync in renders:
+    def report(self, callback, *args):
+        """Call `callback(*args)` on the loop, from a render thread."""
         try:
-            out.append((True, render_sync(shared)))
-        except Exception as error:  # noqa: BLE001 - handed to that key's sockets, not the others'
-            out.append((False, error))
-    return out
+            self.loop.call_soon_threadsafe(callback, *args)
+        except RuntimeError:  # the loop is closed: its sockets are gone with it
+            pass

@@ -1,6 +1,7 @@
-"""What a socket may see, and the message it gets: sync code the consumer runs in a thread."""
+"""What a socket may see, and the message it gets: sync code run on the live threads (matches.live.lanes)."""
 
 import copy
+import json
 
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -95,3 +96,8 @@ def socket_update(match_id, socket_viewer, since, csrf_token="", shared=None):
         "sections": sections,
     }
 
+
+def update_text(match_id, socket_viewer, since, csrf_token, shared):
+    """The update as a room sends it: (seq, personal, the JSON text)."""
+    update = socket_update(match_id, socket_viewer, since, csrf_token, shared)
+    return update["seq"], update["personal"], json.dumps(update)

@@ -12,20 +12,24 @@ the server's clock, a countdown's wording) is masked by `without_noise` and noth
 Use from a SideChannelTestCase (below)."""
 
 import asyncio
+import contextlib
 import difflib
 import json
 import re
+import threading
 from datetime import datetime, timedelta, timezone
 
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
 from matches import clock
 from matches.core import lifecycle
 from matches.models import MatchPlayer, Phase
+from matches.live import lanes
 from matches.live.sockets import current_seq, resolve_viewer
 from tests.support.base import BaseTransactionTestCase
 from tests.support.sockets import HOST, ORIGIN, session_cookie
@@ -109,13 +113,37 @@ async def _listen(match_id, sockets, viewers, hidden_move, public_change):
         assert connected, f"{name}'s {mode} socket was refused"
         open_sockets[name] = (communicator, [await communicator.receive_json_from()])
     for step in (hidden_move, public_change):
-        await database_sync_to_async(step)()
+        with renders_held():
+            await database_sync_to_async(step)()
         owed = {name: await database_sync_to_async(current_seq)(match_id, viewers[name]) for name in open_sockets}
         await asyncio.gather(*(_settle(communicator, messages, owed[name])
                                for name, (communicator, messages) in open_sockets.items()))
     for communicator, _ in open_sockets.values():
         await communicator.disconnect()
     return {name: messages for name, (_, messages) in open_sockets.items()}
+
+
+@contextlib.contextmanager
+def renders_held():
+    """No socket's render begins until the step's writes are all made; then each socket's shows
+    all of them. The site renders beside the writes that set its renders off (matches.live.lanes),
+    so a step of several writes would otherwise be pushed in one, two or three updates as threads
+    happen to be scheduled, differently between two runs of the same move: what is compared must
+    be what the writes owe each viewer, not the scheduler. Every render thread is held busy."""
+    size, release, holding = settings.LIVE_RENDER_THREADS, threading.Event(), threading.Semaphore(0)
+
+    def hold():
+        holding.release()
+        release.wait(60)
+
+    for _ in range(size):
+        lanes.submit(lanes.RENDER, hold)
+    for _ in range(size):
+        assert holding.acquire(timeout=SLOW), "the render threads never came free"
+    try:
+        yield
+    finally:
+        release.set()
 
 
 async def _settle(communicator, messages, owed):
