@@ -187,5 +187,7 @@ class RulesPageTestCase(TestCase):
         words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", RULES.read_text()))
         self.assertIn("Heaven's answers are applied first, every valid one; the seeded draw settles only the places "
                       "left", words)
-        self.assertIn("A player still tied for a place you leave blank could be drawn for that place", words)
-        self.assertIn("accepts such a player as the extra pick only once you name who takes that place", words)
+        # Ruling S12f, said once and in its own terms.
+        self.assertIn("A pick who is still tied for a place your answer leaves blank, where that place would make "
+                      "them ascend or be marked, is refused until that place is answered", words)
+        self.assertEqual(words.count("not ascending already and is not the marked loser"), 1)
