@@ -8,18 +8,19 @@ balance is now short. SQLite serialises whole write transactions (IMMEDIATE) to 
 from django.db import transaction
 
 from games.engine_api import GARNET, TOKEN_OF_LIFE
+from games.words import count
 
 from matches.core.lifecycle import Done, Refused
 from matches.core import events
 from matches.models import LedgerEntry, Season, SeasonPlayer, balances_for
 
-GIFTABLE = {GARNET: "garnet(s)", TOKEN_OF_LIFE: "token(s) of life"}
+GIFTABLE = {GARNET: ("garnet", "garnets"), TOKEN_OF_LIFE: ("token of life", "tokens of life")}
 
 
 def giftable(season):
     """{kind: words} that players of `season` may give: garnets, tokens of life, and the
     season's own currencies marked giftable."""
-    return {**GIFTABLE, **{c.kind: c.name for c in season.currencies.filter(giftable=True)}}
+    return {**GIFTABLE, **{c.kind: (c.name, c.name + "s") for c in season.currencies.filter(giftable=True)}}
 MAX_GIFT = 1000
 
 
@@ -42,7 +43,7 @@ def check_gift(season, giver, recipient, kind, amount):
         return f"{recipient.display_name} is eliminated and cannot receive."
     have = balances_for(season, [giver.pk]).get(giver.pk, {}).get(kind, 0)
     if have < amount:
-        return f"You have {have} {kinds[kind]}; you cannot give {amount}."
+        return f"You have {count(have, *kinds[kind])}; you cannot give {amount}."
     return None
 
 
@@ -58,7 +59,7 @@ def do_gift(giver_id, recipient_id, kind, amount, by=None):
         problem = check_gift(season, giver, recipient, kind, amount)
         if problem:
             raise Refused(problem)
-        what = f"{amount} {giftable(season)[kind]}"
+        what = count(amount, *giftable(season)[kind])
         LedgerEntry.objects.create(season=season, player=giver, kind=kind, amount=-amount,
                                    reason=f"{giver.display_name} gave {recipient.display_name} {what}", created_by=by)
         LedgerEntry.objects.create(season=season, player=recipient, kind=kind, amount=amount,

@@ -1,16 +1,17 @@
 """The season's history in words, newest first: every confirmed ledger change that everyone may
 know of (entries of matches still being played count once those are over) and every change of
-Heaven or Hell. A gift is one line ("Ben gave Cleo 2 garnet(s)"), not its two entries. Without
+Heaven or Hell. A gift is one line ("Ben gave Cleo 2 garnets"), not its two entries. Without
 public balances, garnets and tokens of life are left out."""
 
 from games.engine_api import COMMUNAL_GARNET, GARNET, TOKEN_OF_LIFE
 
 from matches.models import LedgerEntry, Match, StatusChange, kind_labels
+from matches.seasons.ledger_words import change_words
 
 PRIVATE_WHEN_HIDDEN = (GARNET, TOKEN_OF_LIFE, COMMUNAL_GARNET)
 def entry_words(entry, labels):
-    who = entry.player.display_name if entry.player_id else "The communal pool"
-    change = f"{who} {entry.amount:+d} {labels.get(entry.kind, entry.kind).lower()}"
+    who = entry.player.display_name if entry.player_id else None
+    change = change_words(who, entry.kind, entry.amount, labels)
     if entry.match_id:
         return f"{entry.match.title}: {change} ({entry.reason})"
     return f"{change} ({entry.reason})"

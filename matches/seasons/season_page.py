@@ -7,6 +7,7 @@ from matches import clock
 from matches.seasons import death_matches
 from matches.seasons import forced_gifts
 from matches.seasons import history
+from matches.seasons.ledger_words import change_words
 from matches.seasons import marks
 from matches.core.access import is_host, membership
 from matches.seasons.forms import GiftForm
@@ -62,6 +63,7 @@ def _labelled(season, entries):
     entries = list(entries)
     for e in entries:
         e.label = labels.get(e.kind, e.kind)
+        e.words = change_words(None, e.kind, e.amount, labels, to_owner=True)
     return entries
 
 

@@ -63,7 +63,7 @@ class QwopPagesTestCase(EightPlayersMixin, BaseTestCase):
         entries = LedgerEntry.objects.count()
         # a third WP pack is not offered, and a forged post is refused by the engine's limit
         self.assertContains(self.act("alice", "buy_pack", {"pack": "WP"}), "Not recorded")
-        self.assertContains(self.act("alice", "buy_pack", {"pack": "X"}), "costs 2 garnet(s) and you have 1")
+        self.assertContains(self.act("alice", "buy_pack", {"pack": "X"}), "costs 2 garnets and you have 1")
         self.assertEqual(LedgerEntry.objects.count(), entries)
         self.assertEqual(Action.objects.filter(name="buy_pack").count(), 2)
 

@@ -52,7 +52,7 @@ class CosignLeakTestCase(BaseTransactionTestCase):
         self.match.refresh_from_db()
         assert_hidden_from(self, self.match, None, definitions + alices + ["target 27182"])
         assert_hidden_from(self, self.match, self.bob, definitions + alices)
-        assert_shown_to(self, self.match, None, ["Shootout 1 of phase 1: Alice 0, Bob 0"], "public page")
+        assert_shown_to(self, self.match, None, ["Shootout 1 of phase 1: Alice 0 points, Bob 0 points"], "public page")
 
         while self.open_phase():
             lifecycle.do_force_close(self.open_phase().pk)

@@ -30,18 +30,18 @@ class GiftsTestCase(BaseTestCase):
 
     def test_it_moves_garnets_in_two_entries_and_tells_both(self):
         page = self.post()
-        self.assertContains(page, "You gave Bob 2 garnet(s).")
+        self.assertContains(page, "You gave Bob 2 garnets.")
         self.assertEqual((balance(self, "alice"), balance(self, "bob")), (3, 2))
-        entries = LedgerEntry.objects.filter(reason="Alice gave Bob 2 garnet(s)")
+        entries = LedgerEntry.objects.filter(reason="Alice gave Bob 2 garnets")
         self.assertEqual(sorted(e.amount for e in entries), [-2, 2])
         self.client.force_login(self.bob)
-        self.assertContains(self.client.get(reverse("season", args=[self.season.slug])), "Alice gave Bob 2 garnet(s)")
+        self.assertContains(self.client.get(reverse("season", args=[self.season.slug])), "Alice gave Bob 2 garnets")
 
     def test_it_refuses_with_a_reason_and_changes_nothing(self):
         SeasonPlayer.objects.filter(pk=self.members["carol"].pk).update(status="eliminated")
         cases = [
-            ({"amount": 6}, "You have 5 garnet(s); you cannot give 6."),
-            ({"kind": TOKEN_OF_LIFE, "amount": 1}, "You have 0 token(s) of life"),
+            ({"amount": 6}, "You have 5 garnets; you cannot give 6."),
+            ({"kind": TOKEN_OF_LIFE, "amount": 1}, "You have 0 tokens of life"),
             ({"recipient": self.members["alice"].pk}, "Select a valid choice"),  # not offered: oneself
             ({"recipient": self.members["carol"].pk}, "Select a valid choice"),  # eliminated: not offered
             ({"amount": -3}, "greater than or equal to 1"),

@@ -38,11 +38,11 @@ class SeasonCurrencyTestCase(BaseTestCase):
         public = self.page()
         self.assertIn("<th>Black Garnet</th>", public)
         self.assertNotIn("Favour", public)
-        self.assertIn("Alice +3 black garnet", public)  # the history in words
+        self.assertIn("Alice gains 3 Black Garnets", public)  # the history in words
         self.assertIn("3 Favour", self.page(self.alice))  # her own balances
         bob = self.page(self.bob)  # he may hold and give Favour, but not read Alice's
         self.assertNotIn("<th>Favour</th>", bob)
-        self.assertNotIn("+3 favour", bob)
+        self.assertNotIn("3 Favours", bob)
         self.assertIn("<th>Favour</th>", self.page(self.hana))
 
     def test_it_refuses_another_season_s_currency_in_the_ledger(self):
@@ -61,5 +61,5 @@ class SeasonCurrencyTestCase(BaseTestCase):
 
     def test_it_offers_giftable_currencies_in_the_gift_form(self):
         page = self.page(self.alice)
-        self.assertIn('<option value="c-favour">Favour</option>', page)
+        self.assertIn('<option value="c-favour">Favours</option>', page)
         self.assertNotIn('value="c-black-garnet"', page)

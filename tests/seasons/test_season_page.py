@@ -38,11 +38,11 @@ class SeasonPageTestCase(BaseTestCase):
         self.give_garnets("bob", 3)
         gifts.do_gift(self.members["bob"].pk, self.members["carol"].pk, GARNET, 2)
         page = self.page()
-        self.assertIn("Test match: Alice +2 garnets (first place)", page)
+        self.assertIn("Test match: Alice gains 2 garnets (first place)", page)
         self.assertIn("Test match: Alice goes to Heaven", page)
         self.assertIn("Test match: Bob falls to Hell", page)
-        self.assertIn("Bob gave Carol 2 garnet(s)", page)
-        self.assertEqual(page.count("Bob gave Carol 2 garnet(s)"), 1)  # one line for the gift's two entries
+        self.assertIn("Bob gave Carol 2 garnets", page)
+        self.assertEqual(page.count("Bob gave Carol 2 garnets"), 1)  # one line for the gift's two entries
         self.assertIn("won: Alice", page)
         self.assertIn("last: Carol", page)
 
@@ -63,7 +63,7 @@ class SeasonPageTestCase(BaseTestCase):
             page = self.page(viewer)
             self.assertNotIn("Bob gave Carol", page)
             self.assertNotIn("<th>Garnets</th>", page)
-        self.assertIn("Your balances: 5 garnet(s)", self.page(self.bob))  # a player's own, whatever the setting
+        self.assertIn("Your balances: 5 garnets", self.page(self.bob))  # a player's own, whatever the setting
         self.assertIn("Bob gave Carol", self.page(self.hana))  # the host sees everything
 
     def test_it_keeps_a_host_s_status_change_with_its_reason(self):
@@ -95,4 +95,4 @@ class SeasonPageTestCase(BaseTestCase):
         prefs.save()
         with self.captureOnCommitCallbacks(execute=True):
             gifts.do_gift(self.members["bob"].pk, self.members["carol"].pk, GARNET, 1)
-        self.assertEqual([(m.to, m.subject) for m in mail.outbox], [(["carol@example.org"], "Bob gave you 1 garnet(s)")])
+        self.assertEqual([(m.to, m.subject) for m in mail.outbox], [(["carol@example.org"], "Bob gave you 1 garnet")])

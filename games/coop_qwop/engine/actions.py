@@ -12,6 +12,7 @@ import copy
 
 from games import engine_api as api
 from games.values import as_int
+from games.words import count
 
 from . import cards, pregame, races
 
@@ -32,7 +33,7 @@ def offered(engine, state, seat, open_phase_keys):
         out += _pregame_actions(engine, state, seat)
     packs = [p for p in pack_rows(state, seat) if p["left"] > 0] if 0 <= seat < len(state["names"]) else []
     if packs:
-        choices = tuple((p["name"], f"{p['name']} pack: {p['cards']} for {p['price']} garnet(s), "
+        choices = tuple((p["name"], f"{p['name']} pack: {p['cards']} for {count(p['price'], 'garnet')}, "
                                     f"{p['left']} left to buy") for p in packs)
         out.append(api.ActionSpec("buy_pack", "Buy a pack of cards", api.FormSpec(
             (api.Field("pack", "Pack", api.CHOICE, choices, required=True),), submit_label="Buy",
@@ -134,10 +135,10 @@ def _buy_pack(state, seat, name, data, ctx):
         return api.Invalid(f"You have bought the {pack} pack {cards.PACK_LIMIT} times already; that is the limit.")
     balance = ctx.balance(seat, api.GARNET)
     if balance < price:
-        return api.Invalid(f"The {pack} pack costs {price} garnet(s) and you have {balance}.")
+        return api.Invalid(f"The {pack} pack costs {count(price, 'garnet')} and you have {balance}.")
     state["packs"][seat][pack] += 1
     for card in contents:
         state["hands"][seat][card] += 1
-    event = api.private(seat, "qwop.pack", f"You bought a {pack} pack for {price} garnet(s): "
+    event = api.private(seat, "qwop.pack", f"You bought a {pack} pack for {count(price, 'garnet')}: "
                                           f"{', '.join(contents)} joined your hand ({cards.hand_text(state['hands'][seat])}).")
     return api.Transition(state, [event], ledger=[api.LedgerDelta(seat, api.GARNET, -price, f"Co-op QWOP: {pack} pack")])

@@ -13,6 +13,7 @@ import itertools
 
 from games import engine_api as api
 from games.blocks.reveal import is_seat_among, sees_everything
+from games.words import count
 
 from . import actions, cards, pregame, races
 from .movement import CARDS, MOVEMENT, X, play_round
@@ -166,7 +167,7 @@ class CoopQwop(api.GameEngine):
         played = [v for k, v in data.items() if allowed[k] == "card"]
         short = cards.over_hand(state["hands"][seat], played)
         if short:
-            return api.Invalid(f"You hold only {state['hands'][seat][short]} {short} card(s).")
+            return api.Invalid(f"You hold only {count(state['hands'][seat][short], short + ' card')}.")
         return dict(sorted(data.items()))
 
     def default_submission(self, state, phase_key, seat, last, rng):
@@ -220,7 +221,7 @@ class CoopQwop(api.GameEngine):
                            for race, name in races.RACES.items())
         text = f"The pregame is over; races are set ({counts})."
         if lapsed:
-            text += f" {lapsed} proposal(s) still waiting for answers lapsed."
+            text += f" {count(lapsed, 'proposal')} still waiting for answers lapsed."
         return api.Transition(state, [api.public("qwop.pregame_over", text)], [self._round_phase(state)])
 
     def _round_phase(self, state):

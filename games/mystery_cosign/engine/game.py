@@ -16,6 +16,7 @@ from games import engine_api as api
 from games.blocks.death_match import death_match_outcome
 from games.blocks.settings import first_problem, one_of
 from games.values import as_int
+from games.words import count
 
 from . import operations as ops
 from . import views
@@ -259,8 +260,8 @@ class MysteryCosign(api.GameEngine):
         totals = [sum(s["points"][seat] for s in state["shootouts"]) + points[seat] for seat in (0, 1)]
         state["shootouts"].append({"number": step["number"], "phase": step["phase"], "index": step["index"],
                                    "subs": subs, "points": points, "totals": totals})
-        text = ", ".join(f"{state['names'][seat]} {points[seat]}" for seat in (0, 1))
-        return [api.public("cosign.shootout", f"Shootout {step['index']} of phase {step['phase']}: {text} point(s). "
+        text = ", ".join(f"{state['names'][seat]} {count(points[seat], 'point')}" for seat in (0, 1))
+        return [api.public("cosign.shootout", f"Shootout {step['index']} of phase {step['phase']}: {text}. "
                                               f"Totals: {totals[0]}-{totals[1]}.")]
 
     def _decide(self, state):

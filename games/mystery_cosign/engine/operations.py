@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from games.engine_api import Invalid
+from games.words import count
 
 from . import families
 from .checks import CheckReport, report_lines
@@ -176,8 +177,8 @@ def make_targets(ops: dict[str, str], shootouts_per_phase: int, phases: int, rng
     for phase in range(1, phases + 1):
         usable = usable_targets(ops, phase)
         if len(usable) < 3:
-            return Invalid(f"Operations {active(phase)[0]}-{active(phase)[-1]} give only {len(usable)} usable shootout "
-                           f"target(s) (three are needed): change one of them, or set the targets yourself.")
+            return Invalid(f"Operations {active(phase)[0]}-{active(phase)[-1]} give only "
+                           f"{count(len(usable), 'usable shootout target')} (three are needed): change one of them, or set the targets yourself.")
         targets += [rng.sample(usable, 3) for _ in range(shootouts_per_phase)]
     return targets
 
