@@ -67,6 +67,9 @@ def parse_payoff(raw: Any, counters) -> PayoffParams | dict:
     counter = read.counter("counter")
     show = read.flag(SHOW)
     text = raw.get("table") if isinstance(raw, dict) else None
+    if isinstance(text, str) and len(text) > MAX_ROWS * (MAX_ROW_TEXT + 2):  # before splitting a huge paste
+        read.problems["table"] = f"The table is too long: at most {MAX_ROWS} rows of {MAX_ROW_TEXT} characters."
+        return read.done(None)
     rows = [line.strip() for line in text.splitlines() if line.strip()] if isinstance(text, str) else []
     problem = "Write one row per pair of choices, like: cooperate, betray: -1, 5." if not rows else None
     choices: dict[str, str] = {}  # casefolded -> as written
