@@ -67,7 +67,10 @@ def whole_answers(answers: dict[int, Any], names: dict[int, str], what: str) -> 
     for seat, value in numbers.items():
         if type(value) is not int:
             return Invalid(f"{name_of(names, seat)}'s answer is not a whole number: {what} reads a "
-                               "whole-number field. Choose that field, or write the result by hand.")
+                           "whole-number field. Choose that field, or write the result by hand.")
+        if abs(value) > BIGGEST:  # the field's bounds should stop it; a rule never proposes a change past them
+            return Invalid(f"{name_of(names, seat)}'s answer is past what a rule reads (-{BIGGEST} to {BIGGEST}). "
+                           "Give the field bounds, or write the result by hand.")
     return numbers
 
 
