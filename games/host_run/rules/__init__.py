@@ -35,7 +35,7 @@ from .vote import parse_vote, vote
 class Rule:
     title: str  # what the host's list of rules shows
     parse: Callable[[Any, Iterable[str]], Any]
-    apply: Callable[[Any, dict[int, Any], dict[int, str], random.Random], "Proposal | Invalid"]
+    apply: Callable[[Any, dict[int, Any], dict[int, str], random.Random], Proposal | Invalid]
 
 
 RULES: dict[str, Rule] = {
@@ -59,4 +59,4 @@ def propose(name: Any, raw: Any, counters: Iterable[str], answers: dict[int, Any
     return rule.apply(params, answers, names, rng)
 
 
-__all__ = ["RULES", "Rule", "Change", "Proposal", "Problems", "Invalid", "propose"]
+__all__ = ["RULES", "Change", "Invalid", "Problems", "Proposal", "Rule", "propose"]

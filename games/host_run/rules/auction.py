@@ -17,8 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .common import (BIGGEST, SHOW, Change, Invalid, Proposal, Reader, listed, name_of, sent, settle,
-                     whole_answers)
+from .common import BIGGEST, SHOW, Change, Invalid, Proposal, Reader, listed, name_of, settle, whole_answers
 
 WINS = {"highest": "the highest bid wins", "lowest": "the lowest bid wins",
         "highest_unique": "the highest bid nobody else made wins",

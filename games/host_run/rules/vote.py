@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .common import (BIGGEST, SHOW, Change, Invalid, Proposal, Reader, listed, name_of, sent, settle)
+from .common import BIGGEST, SHOW, Change, Invalid, Proposal, Reader, listed, name_of, sent, settle
 
 METHODS = {"plurality": "the most votes choose", "majority": "only more than half of the votes choose"}
 TIES = {"none": "nobody is chosen", "all": "every tied one is chosen", "draw": "the seed draws one"}

@@ -39,4 +39,4 @@ def changes(proposal):
     return [(NAMES[c.seat], c.counter, c.delta) for c in proposal.changes]
 
 
-__all__ = ["Change", "NAMES", "changes", "params", "problems", "refused", "run"]
+__all__ = ["NAMES", "Change", "changes", "params", "problems", "refused", "run"]

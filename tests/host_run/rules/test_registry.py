@@ -77,6 +77,6 @@ def test_it_runs_without_django():
     code = ("import sys, games.host_run.rules; "
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'channels', 'celery', 'matches')); "
             "print(bad); sys.exit(1 if bad else 0)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+    done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=60,
                           cwd=Path(__file__).resolve().parents[3])
     assert done.returncode == 0, done.stdout + done.stderr

@@ -35,7 +35,8 @@ def test_it_picks_everyone_over_or_under_and_not_who_hits_it():
     assert over.lines == ["Everyone over the target: Ada and Dee."]
     under = run("target", numbers, target="fixed", value="10", who="under", counter="Lives", delta="-1")
     assert changes(under) == [("Cy", "Lives", -1)]
-    assert run("target", {0: 10}, target="fixed", value="10", who="over", **POINT).lines == ["Nobody is over the target."]
+    hit = run("target", {0: 10}, target="fixed", value="10", who="over", **POINT)
+    assert hit.lines == ["Nobody is over the target."]
 
 
 def test_it_measures_against_a_fraction_of_the_sum():
