@@ -3,7 +3,9 @@ to one field and proposes a result (counter changes with reasons, public lines) 
 edits and publishes. Pure functions, no Django: the same answers, parameters and seed always give
 the same proposal, so a match replays.
 
-A rule is a block of two functions, registered by name in RULES:
+A rule is a block of two functions and its form, registered by name in RULES:
+
+    fields: the parameters as the host's form shows them (common.Field: key, label, kind, options)
 
     parse(raw, counters) -> Params | Problems   the host's parameters (a form's strings, an import's
                                                 JSON: anything) read and checked against the match's
@@ -23,27 +25,28 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .auction import auction, parse_auction
-from .common import Change, Invalid, Problems, Proposal
-from .payoff import parse_payoff, payoff_table
-from .target import against_target, parse_target
-from .unique import parse_unique, unique_number
-from .vote import parse_vote, vote
+from . import auction as _auction
+from . import payoff as _payoff
+from . import target as _target
+from . import unique as _unique
+from . import vote as _vote
+from .common import Change, Field, Invalid, Problems, Proposal
 
 
 @dataclass(frozen=True)
 class Rule:
     title: str  # what the host's list of rules shows
+    fields: tuple[Field, ...]
     parse: Callable[[Any, Iterable[str]], Any]
     apply: Callable[[Any, dict[int, Any], dict[int, str], random.Random], Proposal | Invalid]
 
 
 RULES: dict[str, Rule] = {
-    "auction": Rule("Sealed-bid auction", parse_auction, auction),
-    "vote": Rule("Vote", parse_vote, vote),
-    "unique": Rule("Highest or lowest unique number", parse_unique, unique_number),
-    "target": Rule("Sum or average against a target", parse_target, against_target),
-    "payoff": Rule("Payoff table (dilemma)", parse_payoff, payoff_table),
+    "auction": Rule("Sealed-bid auction", _auction.FIELDS, _auction.parse_auction, _auction.auction),
+    "vote": Rule("Vote", _vote.FIELDS, _vote.parse_vote, _vote.vote),
+    "unique": Rule("Highest or lowest unique number", _unique.FIELDS, _unique.parse_unique, _unique.unique_number),
+    "target": Rule("Sum or average against a target", _target.FIELDS, _target.parse_target, _target.against_target),
+    "payoff": Rule("Payoff table (dilemma)", _payoff.FIELDS, _payoff.parse_payoff, _payoff.payoff_table),
 }
 
 
@@ -59,4 +62,4 @@ def propose(name: Any, raw: Any, counters: Iterable[str], answers: dict[int, Any
     return rule.apply(params, answers, names, rng)
 
 
-__all__ = ["RULES", "Change", "Invalid", "Problems", "Proposal", "Rule", "propose"]
+__all__ = ["RULES", "Change", "Field", "Invalid", "Problems", "Proposal", "Rule", "propose"]

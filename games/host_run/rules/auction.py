@@ -17,7 +17,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .common import BIGGEST, SHOW, Change, Invalid, Proposal, Reader, listed, name_of, settle, whole_answers
+from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Proposal, Reader,
+                     choice_field, listed, name_of, settle, whole_answers)
 
 WINS = {"highest": "the highest bid wins", "lowest": "the lowest bid wins",
         "highest_unique": "the highest bid nobody else made wins",
@@ -26,6 +27,16 @@ PAYS = {"own": "the winner pays their bid", "all": "every bidder pays their bid"
         "second": "the winner pays the second price"}
 TIES = {"cancel": "nobody wins", "split": "the tied bidders share the prize", "draw": "the seed draws one"}
 SETTLE = {"cancel": "none", "split": "all", "draw": "draw"}
+FIELDS = (
+    choice_field("wins", "Who wins", WINS),
+    choice_field("pays", "Who pays", PAYS),
+    choice_field("ties", "A tie", TIES, "Only the highest or lowest bid can tie."),
+    Field("pay_counter", "Bids are paid from", "counter"),
+    Field("prize_counter", "The prize is paid in", "counter", help="Blank when the prize is not a counter.",
+          blank_ok=True),
+    Field("prize", "Prize", "number", help="How much of that counter the winner receives (0 or more).", blank_ok=True),
+    SHOW_FIELD,
+)
 
 
 @dataclass(frozen=True)

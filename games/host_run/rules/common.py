@@ -86,6 +86,27 @@ def settle(tied: list, how: str, rng: random.Random) -> list:
     return []
 
 
+@dataclass(frozen=True)
+class Field:
+    """One parameter as the host's form shows it: the game draws the form from these, the rule's
+    parse reads what comes back under the same keys."""
+
+    key: str
+    label: str
+    kind: str  # "choice" (one of options), "counter" (a counter's name), "number", "flag" or "rows" (text lines)
+    options: tuple[tuple[str, str], ...] = ()  # (value, what it means) for a choice
+    help: str = ""  # one line under the field
+    blank_ok: bool = False
+
+
+def choice_field(key: str, label: str, options: dict[str, str], help: str = "") -> Field:
+    return Field(key, label, "choice", tuple(options.items()), help)
+
+
+SHOW_FIELD = Field("show_numbers", "Show the numbers", "flag", blank_ok=True,
+                   help="Ticked, the public lines give the deciding numbers; unticked, only the outcome.")
+
+
 # -- reading what a host typed. Every value may be anything (a form's strings, an import's JSON):
 # only strings and ints are read, bounded; a problem names the field and says what it wants.
 

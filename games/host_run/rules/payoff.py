@@ -22,13 +22,20 @@ from typing import Any
 
 from games.values import direction_problem
 
-from .common import SHOW, Change, Invalid, Proposal, Reader, listed, name_of, read_int, sent
+from .common import (SHOW, SHOW_FIELD, Change, Field, Invalid, Proposal, Reader, listed, name_of,
+                     read_int, sent)
 
 MAX_CHOICES = 8
 MAX_ROWS = 64
 MAX_ROW_TEXT = 200
 MAX_CHOICE_TEXT = 40
 MAX_PAYOFF = 10_000
+FIELDS = (
+    Field("table", "Payoff table", "rows",
+          help="One row per pair of choices: cooperate, betray: -1, 5 (mine, theirs: my change, their change)."),
+    Field("counter", "Counter", "counter"),
+    SHOW_FIELD,
+)
 
 
 @dataclass(frozen=True)

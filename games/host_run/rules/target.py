@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .common import BIGGEST, SHOW, Change, Invalid, Proposal, Reader, listed, name_of, settle, whole_answers
+from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Proposal, Reader,
+                     choice_field, listed, name_of, settle, whole_answers)
 
 TARGETS = {"fixed": "a number the host sets", "sum": "the sum of the numbers sent, times the fraction",
            "average": "the average of the numbers sent, times the fraction"}
@@ -22,6 +23,18 @@ WHO = {"closest": "closest to the target", "closest_under": "closest without goi
        "closest_over": "closest without going under", "over": "everyone over the target",
        "under": "everyone under the target"}
 TIES = {"none": "nobody", "all": "all of them", "draw": "the seed draws one"}
+FIELDS = (
+    choice_field("target", "The target", TARGETS),
+    Field("value", "Fixed target", "number", help="Only for a fixed target.", blank_ok=True),
+    Field("times_top", "Times (top)", "number", help="The fraction the sum or average is multiplied by: 2 for 2/3.",
+          blank_ok=True),
+    Field("times_bottom", "Times (bottom)", "number", help="3 for 2/3; from 1 to 1000.", blank_ok=True),
+    choice_field("who", "Who gets the change", WHO),
+    choice_field("ties", "Equally close", TIES),
+    Field("counter", "Counter", "counter"),
+    Field("delta", "Change", "number", help="A whole number; negative takes away."),
+    SHOW_FIELD,
+)
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,16 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .common import BIGGEST, SHOW, Change, Invalid, Proposal, Reader, listed, name_of, whole_answers
+from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Proposal, Reader,
+                     choice_field, listed, name_of, whole_answers)
 
 WHICH = {"highest": "the highest unique number wins", "lowest": "the lowest unique number wins"}
+FIELDS = (
+    choice_field("which", "Which number wins", WHICH),
+    Field("counter", "Counter", "counter"),
+    Field("delta", "The winner's change", "number", help="A whole number; negative takes away."),
+    SHOW_FIELD,
+)
 
 
 @dataclass(frozen=True)

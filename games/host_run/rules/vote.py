@@ -17,12 +17,21 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .common import BIGGEST, SHOW, Change, Invalid, Proposal, Reader, listed, name_of, sent, settle
+from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Proposal, Reader,
+                     choice_field, listed, name_of, sent, settle)
 
 METHODS = {"plurality": "the most votes choose", "majority": "only more than half of the votes choose"}
 TIES = {"none": "nobody is chosen", "all": "every tied one is chosen", "draw": "the seed draws one"}
 WHO = {"chosen": "the chosen players", "with": "those who voted for what was chosen",
        "against": "those who voted for something else"}
+FIELDS = (
+    choice_field("method", "Chosen by", METHODS),
+    choice_field("ties", "A tie for the most votes", TIES),
+    choice_field("who", "Who gets the change", WHO),
+    Field("counter", "Counter", "counter"),
+    Field("delta", "Change", "number", help="A whole number; negative takes away."),
+    SHOW_FIELD,
+)
 
 
 @dataclass(frozen=True)

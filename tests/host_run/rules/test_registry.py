@@ -80,3 +80,22 @@ def test_it_runs_without_django():
     done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=60,
                           cwd=Path(__file__).resolve().parents[3])
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_it_describes_every_parameter_its_parse_reads():
+    for name, rule in RULES.items():
+        keys = [field.key for field in rule.fields]
+        assert len(keys) == len(set(keys)), name
+        # Every field left blank that must be filled is refused under its own key, and nothing else is.
+        blank = rule.parse({}, COUNTERS)
+        assert set(blank) == {f.key for f in rule.fields if f.kind in ("counter", "number", "rows") and not f.blank_ok}
+        # A field's key is the one its parse reads: a wrong value there is refused beside that field.
+        for field in rule.fields:
+            wrong = {"choice": "no such option", "counter": "No such counter", "number": "many",
+                     "rows": "not a row"}.get(field.kind)
+            if wrong is None:  # a flag: any value reads as ticked or not
+                continue
+            assert field.key in rule.parse(dict(GOOD[name], **{field.key: wrong}), COUNTERS), (name, field.key)
+            if field.kind == "choice":
+                for value, _words in field.options:  # every option offered is one the parse accepts
+                    assert not isinstance(rule.parse(dict(GOOD[name], **{field.key: value}), COUNTERS), Problems)
