@@ -11,7 +11,9 @@ A rule is a block of two functions and its form, registered by name in RULES:
                                                 JSON: anything) read and checked against the match's
                                                 counter names; Problems maps a field to its words
     apply(params, answers, names, rng) -> Proposal | Invalid
-        answers: seat -> that seat's answer to the field, None when missed (no default applied)
+        answers: seat -> that seat's answer to the field, None when missed and left blank. A rule
+                 reads a number field's int; a choice of a player as that seat (an int); a choice
+                 of an option as the option's text; yes or no as "yes"/"no" (or True/False).
         names:   seat -> the player's name, for the lines
         rng:     seeded by the match; only a tie "drawn by the seed" uses it
 

@@ -80,3 +80,9 @@ def test_it_refuses_parameters_beside_their_fields():
     found = problems("vote", method="unanimous", counter="", delta="ten")
     assert set(found) == {"method", "counter", "delta"}
     assert found["delta"] == "Write a whole number from -1000000 to 1000000."
+
+
+def test_it_reads_yes_and_no_written_as_words():
+    proposal = run("vote", {0: "yes", 1: "no", 2: "yes"}, method="majority", who="with", counter="Coins", delta="1")
+    assert changes(proposal) == [("Ada", "Coins", 1), ("Cy", "Coins", 1)]
+    assert proposal.lines == ["The vote chooses yes."]
