@@ -86,3 +86,11 @@ def test_it_reads_yes_and_no_written_as_words():
     proposal = run("vote", {0: "yes", 1: "no", 2: "yes"}, method="majority", who="with", counter="Coins", delta="1")
     assert changes(proposal) == [("Ada", "Coins", 1), ("Cy", "Coins", 1)]
     assert proposal.lines == ["The vote chooses yes."]
+
+
+def test_it_draws_between_tied_options_in_alphabetical_order_whatever_order_the_votes_came_in():
+    for seed in range(10):
+        expected = ["blue", "red"][random.Random(seed).choice([0, 1])]
+        for votes in ({0: "red", 1: "blue"}, {0: "blue", 1: "red"}):
+            proposal = run("vote", votes, seed=seed, ties="draw", who="with", counter="Points", delta="1")
+            assert proposal.lines[-1] == f"The vote chooses {expected}."
