@@ -76,8 +76,8 @@ def whole_answers(answers: dict[int, Any], names: dict[int, str], what: str) -> 
 
 def settle(tied: list, how: str, rng: random.Random) -> list:
     """What a tie leaves: "none" (nothing), "all" (everything tied) or "draw" (one, drawn by the
-    seed from the tied seats in seat order, or options in their order, so the same answers and
-    seed always draw the same one)."""
+    seed from the tied seats in seat order, or options in alphabetical order, so the same answers
+    and seed always draw the same one, whatever order the answers came in)."""
     tied = sorted(tied)
     if len(tied) <= 1 or how == "all":
         return tied
