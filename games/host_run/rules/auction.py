@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Proposal, Reader,
+from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Problems, Proposal, Reader,
                      choice_field, listed, name_of, settle, whole_answers)
 
 WINS = {"highest": "the highest bid wins", "lowest": "the lowest bid wins",
@@ -50,7 +50,7 @@ class AuctionParams:
     show_numbers: bool = False
 
 
-def parse_auction(raw: Any, counters) -> AuctionParams | dict:
+def parse_auction(raw: Any, counters) -> AuctionParams | Problems:
     read = Reader(raw, counters)
     wins = read.choice("wins", WINS, "highest")
     pays = read.choice("pays", PAYS, "own")

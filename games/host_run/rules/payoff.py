@@ -22,7 +22,7 @@ from typing import Any
 
 from games.values import direction_problem
 
-from .common import (SHOW, SHOW_FIELD, Change, Field, Invalid, Proposal, Reader, listed, name_of,
+from .common import (SHOW, SHOW_FIELD, Change, Field, Invalid, Problems, Proposal, Reader, listed, name_of,
                      read_int, sent)
 
 MAX_CHOICES = 8
@@ -69,7 +69,7 @@ def _row(text: str) -> tuple[tuple[str, str], tuple[int, int]] | str:
     return (names[0], names[1]), (numbers[0], numbers[1])
 
 
-def parse_payoff(raw: Any, counters) -> PayoffParams | dict:
+def parse_payoff(raw: Any, counters) -> PayoffParams | Problems:
     read = Reader(raw, counters)
     counter = read.counter("counter")
     show = read.flag(SHOW)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Proposal, Reader,
+from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Problems, Proposal, Reader,
                      choice_field, listed, name_of, settle, whole_answers)
 
 TARGETS = {"fixed": "a number the host sets", "sum": "the sum of the numbers sent, times the fraction",
@@ -49,7 +49,7 @@ class TargetParams:
     show_numbers: bool = False
 
 
-def parse_target(raw: Any, counters) -> TargetParams | dict:
+def parse_target(raw: Any, counters) -> TargetParams | Problems:
     read = Reader(raw, counters)
     target = read.choice("target", TARGETS, "average")
     value = read.number("value", -BIGGEST, BIGGEST, default=0)

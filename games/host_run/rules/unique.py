@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Proposal, Reader,
+from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Problems, Proposal, Reader,
                      choice_field, listed, name_of, whole_answers)
 
 WHICH = {"highest": "the highest unique number wins", "lowest": "the lowest unique number wins"}
@@ -30,7 +30,7 @@ class UniqueParams:
     show_numbers: bool = False
 
 
-def parse_unique(raw: Any, counters) -> UniqueParams | dict:
+def parse_unique(raw: Any, counters) -> UniqueParams | Problems:
     read = Reader(raw, counters)
     which = read.choice("which", WHICH, "highest")
     counter = read.counter("counter")

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Proposal, Reader,
+from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Problems, Proposal, Reader,
                      choice_field, listed, name_of, sent, settle)
 
 METHODS = {"plurality": "the most votes choose", "majority": "only more than half of the votes choose"}
@@ -44,7 +44,7 @@ class VoteParams:
     show_numbers: bool = False
 
 
-def parse_vote(raw: Any, counters) -> VoteParams | dict:
+def parse_vote(raw: Any, counters) -> VoteParams | Problems:
     read = Reader(raw, counters)
     method = read.choice("method", METHODS, "plurality")
     ties = read.choice("ties", TIES, "none")
