@@ -62,11 +62,12 @@ def _row(text: str) -> tuple[tuple[str, str], tuple[int, int]] | str:
         return f"needs two choices of 1 to {MAX_CHOICE_TEXT} characters"
     if any(direction_problem(n) for n in names):
         return "holds an invisible text-direction character"
-    if any(n is None or abs(n) > MAX_PAYOFF for n in numbers):
+    me, them = numbers
+    if me is None or them is None or abs(me) > MAX_PAYOFF or abs(them) > MAX_PAYOFF:
         return f"needs two whole numbers from -{MAX_PAYOFF} to {MAX_PAYOFF} after the colon"
-    if names[0].casefold() == names[1].casefold() and numbers[0] != numbers[1]:
+    if names[0].casefold() == names[1].casefold() and me != them:
         return "pairs a choice with itself, so it must give both sides the same"
-    return (names[0], names[1]), (numbers[0], numbers[1])
+    return (names[0], names[1]), (me, them)
 
 
 def parse_payoff(raw: Any, counters) -> PayoffParams | Problems:

@@ -103,8 +103,8 @@ def vote(params: VoteParams, answers: dict[int, Any], names: dict[int, str],
                      "draw": f"the seed draws {_label(chosen[0], names) if chosen else ''}"}[params.ties]
             proposal.lines.append(f"{listed(_label(t, names) for t in sorted(tied))} tie{with_n}: {after}.")
     for option in chosen:
-        n = f" with {counts[option]} of {len(votes)} votes" if params.show_numbers else ""
-        proposal.lines.append(f"The vote chooses {_label(option, names)}{n}.")
+        how_many = f" with {counts[option]} of {len(votes)} votes" if params.show_numbers else ""
+        proposal.lines.append(f"The vote chooses {_label(option, names)}{how_many}.")
     if params.who == "chosen":
         seats = chosen
     elif params.who == "with":
