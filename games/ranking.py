@@ -12,7 +12,9 @@ if TYPE_CHECKING:
 T = TypeVar("T", bound=Hashable)
 
 
-def shared_ranks(items: Iterable[T], key: Callable[[T], SupportsDunderLT[Any]], higher_is_better: bool = False) -> dict[T, int]:
+def shared_ranks(
+    items: Iterable[T], key: Callable[[T], SupportsDunderLT[Any]], higher_is_better: bool = False
+) -> dict[T, int]:
     """Rank `items` by `key`, smallest key first (largest with `higher_is_better`).
     An item's rank is one more than the number of items strictly better than it."""
     items = list(items)
