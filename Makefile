@@ -56,6 +56,8 @@ lint: install
 	  (cd "$$tmp" && $(CURDIR)/$(BIN)/mypy --config-file "$(CURDIR)/pyproject.toml" --cache-dir /dev/null \
 	    games/typed_check) && \
 	  $(BIN)/ruff check --config pyproject.toml "$$tmp/games/typed_check" "$$tmp/tests/typed_check" && \
+	  if [ "$(RUFF_FORMAT)" = check ]; then \
+	    $(BIN)/ruff format --check --config pyproject.toml "$$tmp/games/typed_check" "$$tmp/tests/typed_check"; fi && \
 	  echo "The scaffold's game passes mypy (strict) and ruff."
 
 bench: install
