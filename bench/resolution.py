@@ -94,7 +94,10 @@ def time_against_deepcopy(engine, state, key, subs, reps=ENGINE_REPS):
         t2 = time.perf_counter_ns()
         resolve.append((t1 - t0) / 1e6)
         deep.append((t2 - t1) / 1e6)
-    stats = lambda xs: {"median": percentile(xs, 50), "p99": percentile(xs, 99), "min": min(xs), "max": max(xs), "n": len(xs)}  # noqa: E731
+
+    def stats(xs):
+        return {"median": percentile(xs, 50), "p99": percentile(xs, 99), "min": min(xs), "max": max(xs), "n": len(xs)}
+
     out = {"resolve_ms": stats(resolve), "deepcopy_ms": stats(deep)}
     out["ratio_to_deepcopy"] = out["resolve_ms"]["median"] / out["deepcopy_ms"]["median"]
     return out

@@ -24,7 +24,7 @@ class RowRead:
     words: str = ""
 
 
-class RowProblems(dict):
+class RowProblems(dict[int, str]):
     """Refusals of some rows, by row index, from `combine` (a dict value would be the setting)."""
 
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+T = TypeVar("T", bound="SupportsRichComparison")  # a draw sorts the hand first
 
 
 def dealt(rng: random.Random, tiles: Iterable[T]) -> list[T]:

@@ -18,7 +18,7 @@ Check = Callable[[dict[str, Any]], "Invalid | None"]
 def whole_number(key: str, low: int, high: int) -> Check:
     """`key` is an int (not a bool, not a float) from `low` to `high`."""
 
-    def check(settings):
+    def check(settings: dict[str, Any]) -> Invalid | None:
         value = settings.get(key)
         if type(value) is not int or not low <= value <= high:
             return Invalid(f"{key} must be a whole number from {low} to {high}.")
@@ -31,7 +31,7 @@ def one_of(key: str, allowed: Iterable[Any], says: str) -> Check:
     """`key` is one of `allowed` (compared with its type, so True is not 1); `says` names them."""
     allowed = tuple(allowed)
 
-    def check(settings):
+    def check(settings: dict[str, Any]) -> Invalid | None:
         value = settings.get(key)
         if not any(type(value) is type(a) and value == a for a in allowed):
             return Invalid(f"{key} is {says}.")

@@ -17,8 +17,7 @@ from matches import clock
 from matches.core import events
 from matches.lib import timings
 from matches.core.engine_forms import said
-from matches.core.records import (Done, Refused, _apply, _engine_events, _lock, _public, _record_events,  # noqa: F401
-                                  _seats)
+from matches.core.records import Done, Refused, _apply, _lock, _public, _seats
 from matches.core.start_checks import check_start, engine_of, prepared_settings, seat_role
 from matches.models import Action, Conversation, Event, LedgerEntry, Match, Phase, Submission, balances_for, state_hash
 

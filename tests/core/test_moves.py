@@ -3,7 +3,6 @@ and whatever no longer holds once the match is locked (a closed or paused phase,
 deadline, a state that moved on since the request read it) goes through do_submit, which says
 why or does the rest. Its races with a close are in test_races."""
 
-from datetime import timedelta
 from unittest import mock
 
 from matches import clock

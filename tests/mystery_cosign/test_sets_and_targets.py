@@ -44,10 +44,10 @@ def test_generated_targets_are_distinct_reached_and_not_free():
                 letters = active(1 + n // 3)
                 assert len(set(triple)) == 3, (difficulty, seed, triple)
                 for target in triple:
-                    hits_per_input = [sum(1 for l in letters if operations.value(ops[l], a, b) == target)
+                    hits_per_input = [sum(1 for letter in letters if operations.value(ops[letter], a, b) == target)
                                       for a, b in INPUTS[:200]]
                     assert max(hits_per_input) <= len(letters) // 2, (difficulty, seed, target)
-                    assert any(target in operations.table(ops[l]).values for l in letters)
+                    assert any(target in operations.table(ops[letter]).values for letter in letters)
 
 
 def test_zero_is_never_offered_on_sums_differences_and_products():

@@ -56,7 +56,8 @@ def movement(cards: list[list[str | None]]) -> tuple[int, bool]:
 def runners(athletes: list[dict]) -> list[list[dict]]:
     """Athletes grouped as they move: alone, or with their three-legged partner."""
     by_number = {a["number"]: a for a in athletes}
-    out, seen = [], set()
+    out: list[list[dict]] = []
+    seen: set[int] = set()
     for athlete in athletes:
         if athlete["number"] in seen:
             continue

@@ -6,6 +6,7 @@ variance), so two athletes tie exactly when the rules say they tie."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from games import engine_api as api
 from games.ranking import shared_ranks
@@ -48,7 +49,8 @@ def rank_race(race: str, athletes: list[dict]) -> dict[int, int]:
     moving = [n for n in numbers if distance(by_number[n]) != 0]
     if race == MIDDLE:
         centre = twice_median([distance(by_number[n]) for n in moving])
-        ranks = shared_ranks(moving, lambda n: abs(2 * distance(by_number[n]) - centre))
+        # No centre means nobody moved: there is nobody to rank here.
+        ranks = {} if centre is None else shared_ranks(moving, lambda n: abs(2 * distance(by_number[n]) - centre))
     else:
         ranks = shared_ranks(moving, lambda n: scaled_variance(by_number[n]["moves"]))
     # Q9: athletes with exactly 0 m share the last rank, N of N, so that they cannot win even
@@ -89,7 +91,7 @@ def player_standings(athletes: list[dict], seats: int) -> list[dict]:
     """Q11: each player's points (their athletes' sum), places and the tie-break counts."""
     rows_by_number = {row["number"]: row for table in race_tables(athletes).values() for row in table}
     field_size = {race: sum(1 for a in athletes if a["race"] == race) for race in RACES}
-    players = []
+    players: list[dict[str, Any]] = []
     for seat in range(seats):
         mine = [a for a in athletes if seat in a["controllers"]]
         parts = [{**rows_by_number[a["number"]], "race": a["race"], "field": field_size[a["race"]]} for a in mine]
@@ -99,7 +101,7 @@ def player_standings(athletes: list[dict], seats: int) -> list[dict]:
                         "athletes": sorted(parts, key=lambda p: p["number"])})
     # Sums of logarithms: round before comparing so that equal hands of ranks tie exactly.
     key = {p["seat"]: (round(p["exact"], 9), tuple(p["rank_counts"])) for p in players}
-    places = shared_ranks([p["seat"] for p in players], key.get, higher_is_better=True)
+    places = shared_ranks([p["seat"] for p in players], lambda seat: key[seat], higher_is_better=True)
     for p in players:
         p["place"] = places[p["seat"]]
         del p["exact"]

@@ -51,7 +51,11 @@ def _diagonal(degrees: int) -> tuple[int, int] | None:
     return {45: (1, 1), 135: (-1, 1), 225: (-1, -1), 315: (1, -1)}.get(degrees % 360)
 
 
-def distance_key(position: tuple[int, int], degrees: int):
+# A distance along a vector: exact (a Fraction) along the axes and diagonals, else a Decimal.
+DistanceKey = Fraction | Decimal
+
+
+def distance_key(position: tuple[int, int], degrees: int) -> DistanceKey:
     """A value that orders players exactly by signed distance along the vector at `degrees`
     (equal exactly when their distances are equal); >= 0 exactly when the distance is."""
     x, y = position
@@ -71,6 +75,7 @@ def distance_shown(position: tuple[int, int], degrees: int) -> str:
     """The signed distance, rounded to hundredths (half away from zero), for people."""
     key = distance_key(position, degrees)
     if _diagonal(degrees):
+        assert isinstance(key, Fraction)  # a diagonal's key is exact (distance_key)
         with localcontext() as ctx:
             ctx.prec = PRECISION
             key = Decimal(key.numerator) / Decimal(key.denominator) * Decimal(2).sqrt() / 2
@@ -109,7 +114,7 @@ def displacement(options: list[tuple[int, int]]):
         square = first[0] ** 2 + first[1] ** 2
         root = math.isqrt(square)
         if root * root == square:
-            scale = Fraction(root + k - 1, root)
+            scale: Fraction | Decimal = Fraction(root + k - 1, root)
             return first[0] * scale, first[1] * scale
         with localcontext() as ctx:
             ctx.prec = PRECISION
@@ -149,7 +154,7 @@ def shift_problem(vectors: dict[str, int], name: str, direction: str, degrees: i
     return None
 
 
-def winners(keys: dict[str, dict[int, object]], draw) -> dict[str, int]:
+def winners(keys: dict[str, dict[int, DistanceKey]], draw) -> dict[str, int]:
     """F8, F11e: for A, B, C, D in turn, the greatest distance no other remaining player shares;
     a winner is not a candidate later; with no unique distance, a draw among those at the top."""
     remaining, out = set().union(*(set(k) for k in keys.values())), {}
@@ -171,7 +176,7 @@ def winners(keys: dict[str, dict[int, object]], draw) -> dict[str, int]:
     return out
 
 
-def losers(keys: dict[str, dict[int, object]], won: dict[str, int]) -> dict[str, list[int]]:
+def losers(keys: dict[str, dict[int, DistanceKey]], won: dict[str, int]) -> dict[str, list[int]]:
     """F9, F11e: per vector, every non-winner at the smallest distance of 0 or more."""
     out = {}
     winners_ = set(won.values())

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import threading
 from dataclasses import dataclass, field
+from typing import Any
 
 from simpleeval import SimpleEval
 
@@ -193,7 +194,7 @@ class _Evaluator(SimpleEval):
         # Only the node types the definition check lets through; anything else fails loudly.
         allowed = (ast.Name, ast.UnaryOp, ast.BinOp, ast.BoolOp, ast.Compare, ast.IfExp,
                    ast.Call, ast.Constant)  # fmt: skip
-        self.nodes = {kind: self.nodes[kind] for kind in allowed}
+        self.nodes: dict[type[ast.AST], Any] = {kind: self.nodes[kind] for kind in allowed}
         self.steps = 0
 
     def _spend(self, cost: int) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import ast
 import math
+from collections.abc import Callable
+from typing import Any
 
 from .letters import count_letters
 
@@ -158,7 +160,8 @@ def _bounded_pow(x, y):
     return x**y
 
 
-BINARY = {
+Operators = dict[type[ast.AST], Callable[..., Any]]  # an ast node type -> what it computes
+BINARY: Operators = {
     ast.Add: lambda x, y: x + y,
     ast.Sub: lambda x, y: x - y,
     ast.Mult: lambda x, y: x * y,
@@ -167,12 +170,12 @@ BINARY = {
     ast.Mod: lambda x, y: x % y,
     ast.Pow: _bounded_pow,
 }
-UNARY = {
+UNARY: Operators = {
     ast.USub: lambda x: -x,
     ast.UAdd: lambda x: +x,
     ast.Not: lambda x: not x,
 }
-COMPARE = {
+COMPARE: Operators = {
     ast.Eq: lambda x, y: x == y,
     ast.NotEq: lambda x, y: x != y,
     ast.Lt: lambda x, y: x < y,

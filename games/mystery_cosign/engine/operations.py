@@ -65,7 +65,7 @@ def check_custom(settings: dict) -> Invalid | None:
     return None
 
 
-def sources(settings: dict, rng: random.Random | None = None) -> dict[str, str]:
+def sources(settings: dict, rng: random.Random) -> dict[str, str]:
     """The match's twelve definitions: the host's letters over the chosen set (a made set needs
     the match's random stream, unless the host wrote every letter)."""
     custom = settings["operations"]
@@ -156,16 +156,17 @@ def usable_targets(ops: dict[str, str], phase: int) -> list[int]:
     letters = active(phase)
     tables = [table(ops[letter]).values for letter in letters]
     most = len(tables) // 2
-    reached, free = set(), {0, 1}
+    reached: set[int] = set()
+    free = {0, 1}
     for i in range(min(len(t) for t in tables)):
-        counts = Counter(t[i] for t in tables if t[i] is not None)
+        counts = Counter(x for x in (t[i] for t in tables) if x is not None)
         reached.update(counts)
         free.update(v for v, n in counts.items() if n > most)
     candidates = sorted(v for v in reached - free if v <= MAX_VALUE)
     trivial = [trivial_values(ops[letter]) for letter in letters]
-    hits = Counter()  # value -> the most active operations a single trivial input gives it on
+    hits: Counter[int] = Counter()  # value -> the most active operations a single trivial input gives it on
     for i in range(max(len(t) for t in trivial)):
-        for v, n in Counter(t[i] for t in trivial if i < len(t) and t[i] is not None).items():
+        for v, n in Counter(x for x in (t[i] for t in trivial if i < len(t)) if x is not None).items():
             hits[v] = max(hits[v], n)
     levels = sorted(hits[v] for v in candidates)
     limit = max(1, levels[2]) if len(levels) >= 3 else 1  # the third lowest leaves three values

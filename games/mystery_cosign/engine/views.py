@@ -16,11 +16,11 @@ from .schedule import player_one, step_for, title
 
 def view(state, viewer) -> dict:
     reveal = sees_everything(viewer, state["finished"])
-    step = step_for(state["step"])
+    step = None if state["finished"] else step_for(state["step"])  # an open match's step is always known
     out = {
         "names": state["names"],
         "advantage": state["names"][state["advantage"]],
-        "step": None if state["finished"] else {**step, "title": title(step)},
+        "step": None if step is None else {**step, "title": title(step)},
         "collabs": [public_collab(state, c) for c in state["collabs"]],
         "notebook": notebook(state),
         "shootouts": [{k: s[k] for k in ("number", "phase", "index", "points", "totals")} for s in state["shootouts"]],
@@ -29,7 +29,7 @@ def view(state, viewer) -> dict:
         "decided_by": state["decided_by"],
         "timers": {key[: -len("_seconds")]: value for key, value in state["settings"].items() if key.endswith("_seconds")},
     }
-    if not state["finished"] and step["kind"] in ("P", "Q", "picks"):
+    if step is not None and step["kind"] in ("P", "Q", "picks"):
         p1 = player_one(state, step["round"])
         out["roles"] = {"player1": state["names"][p1], "player2": state["names"][1 - p1]}
     if reveal:

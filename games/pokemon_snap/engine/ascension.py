@@ -64,11 +64,11 @@ def heaven_says(questions, answers) -> dict[str, int]:
     """The places Heaven settles: each asked place that every winner answered alike, with one of
     its tied players. A player named for two places keeps the first (the form refuses that;
     this only guards the rule "one place per player")."""
-    given = {}
+    given: dict[str, int] = {}
     for place, tied in questions.items():
         said = {a.get(place) for a in answers}
         seat = next(iter(said)) if answers and len(said) == 1 else None
-        if seat in tied and seat not in given.values():
+        if seat is not None and seat in tied and seat not in given.values():
             given[place] = seat
     return given
 
@@ -103,7 +103,7 @@ def at_risk(ap, heaven_tie, answer) -> dict[int, str]:
     that place would rule the seat out as the extra player. The form refuses such a pick until
     the place is answered, so a lone winner's accepted pick is never overtaken by the draw."""
     named = set(answer.values())
-    out = {}
+    out: dict[int, str] = {}
     for place, tied in asked(ap, heaven_tie).items():
         if place in answer or place not in barring_places(heaven_tie):
             continue

@@ -120,9 +120,9 @@ def _check_day(state, seat, day, letters):
     return None
 
 
-def actions(plan: dict) -> list:
-    """A cleaned plan as the three slots' actions."""
-    out = []
+def actions(plan: dict) -> list[dict | None]:
+    """A cleaned plan as the three slots' actions (None for a slot left empty)."""
+    out: list[dict | None] = []
     for slot in SLOTS:
         do = plan.get(slot)
         if not do:

@@ -74,12 +74,14 @@ def parse_board(lines: object, label: str) -> list[dict] | list[str]:
     """Seven parsed effects, or error lines that say where ("Board 2, slot C, column 7: ...")."""
     if not isinstance(lines, list) or len(lines) != 7:
         return [f"{label}: a board is a list of seven lines, one for each slot A-G."]
-    effects, errors = [], []
+    effects: list[dict] = []
+    errors: list[str] = []
     for slot, line in zip(notation.SLOTS, lines):
         parsed = notation.parse(line)
         if isinstance(parsed, notation.ParseError):
             errors.append(f"{label}, slot {slot}, {parsed}: {str(line)[:notation.MAX_LINE]!r}")
-        effects.append(parsed)
+        else:
+            effects.append(parsed)
     return errors or effects
 
 

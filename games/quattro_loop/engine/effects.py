@@ -30,7 +30,7 @@ class NeedAnswer(Exception):
 
 
 class Run:
-    def __init__(self, cards, loops, owner, slot, answers, prefix):
+    def __init__(self, cards, loops, owner, slot, answers, prefix) -> None:
         self.cards, self.loops = copy.deepcopy(cards), copy.deepcopy(loops)
         self.owner, self.slot = owner, slot
         self.answers, self.prefix, self.asked = answers, prefix, 0

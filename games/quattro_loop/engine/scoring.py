@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeGuard
+
 SEVEN = 7
 
 
-def is_quattro(cards: list[dict]) -> bool:
+def is_quattro(cards: list[dict | None]) -> TypeGuard[list[dict]]:
     """Four cards whose non-zero cards have distinct numbers and distinct colours (0 is wild)."""
     if len(cards) != 4 or any(c is None for c in cards):
         return False
-    counted = [c for c in cards if c["v"] > 0]
+    counted = [c for c in cards if c is not None and c["v"] > 0]
     return len({c["v"] for c in counted}) == len(counted) and len({c["c"] for c in counted}) == len(counted)
 
 
 def best_quattro(loop: list[str | None], cards: dict) -> dict | None:
     """The highest-scoring window of four consecutive slots (wrapping G to A), the earliest
     starting one among equals: {"start": slot index, "slots": [...], "sum": n}, or None."""
-    best = None
+    best: dict[str, Any] | None = None
     for start in range(SEVEN):
         slots = [(start + k) % SEVEN for k in range(4)]
         window = [cards[loop[s]] if loop[s] is not None else None for s in slots]
