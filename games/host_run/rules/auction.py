@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any
 
 from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Problems, Proposal, Reader,
@@ -50,7 +51,7 @@ class AuctionParams:
     show_numbers: bool = False
 
 
-def parse_auction(raw: Any, counters) -> AuctionParams | Problems:
+def parse_auction(raw: Any, counters: Iterable[str]) -> AuctionParams | Problems:
     read = Reader(raw, counters)
     wins = read.choice("wins", WINS, "highest")
     pays = read.choice("pays", PAYS, "own")
@@ -64,7 +65,7 @@ def parse_auction(raw: Any, counters) -> AuctionParams | Problems:
     return read.done(lambda: AuctionParams(wins, pays, ties, pay_counter, prize_counter, prize, show))
 
 
-def _winners(params: AuctionParams, bids: dict[int, int], rng: random.Random):
+def _winners(params: AuctionParams, bids: dict[int, int], rng: random.Random) -> tuple[list[int], list[int]]:
     """(the winning seats, the seats that tied for the win before the tie was settled)."""
     if params.wins in ("highest", "lowest"):
         best = max(bids.values()) if params.wins == "highest" else min(bids.values())

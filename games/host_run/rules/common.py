@@ -10,11 +10,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 # A rule that cannot read a round's answers (a vote pointed at a number field) returns an Invalid
 # instead of a proposal, in words the host reads: nothing is proposed and nothing changes.
-from games.engine_types import Invalid
+from games.engine_types import Invalid as Invalid  # re-exported: every rule returns it
+
+T = TypeVar("T")
 
 # A delta a rule may propose, and a number a host may type as a parameter: wide enough for any
 # season's currency, narrow enough that sums over 30 players stay small exact integers.
@@ -40,7 +42,7 @@ class Proposal:
     lines: list[str] = field(default_factory=list)
 
 
-class Problems(dict):
+class Problems(dict[str, str]):
     """Why a host's parameters were refused: parameter name -> the words shown beside its field."""
 
 
@@ -74,7 +76,7 @@ def whole_answers(answers: dict[int, Any], names: dict[int, str], what: str) -> 
     return numbers
 
 
-def settle(tied: list, how: str, rng: random.Random) -> list:
+def settle(tied: list[Any], how: str, rng: random.Random) -> list[Any]:
     """What a tie leaves: "none" (nothing), "all" (everything tied) or "draw" (one, drawn by the
     seed from the tied seats in seat order, or options in alphabetical order, so the same answers
     and seed always draw the same one, whatever order the answers came in)."""
@@ -171,7 +173,7 @@ class Reader:
     def flag(self, key: str) -> bool:
         return self.raw.get(key) in (True, "on", "yes", "true", "1")
 
-    def done(self, make):
+    def done(self, make: Callable[[], T]) -> T | Problems:
         """The parameters made by `make()`, or the problems if there are any."""
         return Problems(self.problems) if self.problems else make()
 

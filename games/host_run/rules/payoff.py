@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import combinations
+from collections.abc import Iterable
 from typing import Any
 
 from games.values import direction_problem
@@ -70,14 +71,14 @@ def _row(text: str) -> tuple[tuple[str, str], tuple[int, int]] | str:
     return (names[0], names[1]), (me, them)
 
 
-def parse_payoff(raw: Any, counters) -> PayoffParams | Problems:
+def parse_payoff(raw: Any, counters: Iterable[str]) -> PayoffParams | Problems:
     read = Reader(raw, counters)
     counter = read.counter("counter")
     show = read.flag(SHOW)
     text = raw.get("table") if isinstance(raw, dict) else None
     if isinstance(text, str) and len(text) > MAX_ROWS * (MAX_ROW_TEXT + 2):  # before splitting a huge paste
         read.problems["table"] = f"The table is too long: at most {MAX_ROWS} rows of {MAX_ROW_TEXT} characters."
-        return read.done(None)
+        return Problems(read.problems)
     rows = [line.strip() for line in text.splitlines() if line.strip()] if isinstance(text, str) else []
     problem = "Write one row per pair of choices, like: cooperate, betray: -1, 5." if not rows else None
     choices: dict[str, str] = {}  # casefolded -> as written

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from collections.abc import Iterable
 from typing import Any
 
 from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Problems, Proposal, Reader,
@@ -49,7 +50,7 @@ class TargetParams:
     show_numbers: bool = False
 
 
-def parse_target(raw: Any, counters) -> TargetParams | Problems:
+def parse_target(raw: Any, counters: Iterable[str]) -> TargetParams | Problems:
     read = Reader(raw, counters)
     target = read.choice("target", TARGETS, "average")
     value = read.number("value", -BIGGEST, BIGGEST, default=0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any
 
 from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Problems, Proposal, Reader,
@@ -30,7 +31,7 @@ class UniqueParams:
     show_numbers: bool = False
 
 
-def parse_unique(raw: Any, counters) -> UniqueParams | Problems:
+def parse_unique(raw: Any, counters: Iterable[str]) -> UniqueParams | Problems:
     read = Reader(raw, counters)
     which = read.choice("which", WHICH, "highest")
     counter = read.counter("counter")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any
 
 from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Problems, Proposal, Reader,
@@ -44,7 +45,7 @@ class VoteParams:
     show_numbers: bool = False
 
 
-def parse_vote(raw: Any, counters) -> VoteParams | Problems:
+def parse_vote(raw: Any, counters: Iterable[str]) -> VoteParams | Problems:
     read = Reader(raw, counters)
     method = read.choice("method", METHODS, "plurality")
     ties = read.choice("ties", TIES, "none")
@@ -84,7 +85,7 @@ def vote(params: VoteParams, answers: dict[int, Any], names: dict[int, str],
     proposal = Proposal()
     missed = [name_of(names, seat) for seat in sorted(answers) if seat not in votes]
     counts = Counter(votes.values())
-    chosen: list = []
+    chosen: list[Any] = []
     if not votes:
         proposal.lines.append("Nobody voted: nothing is chosen.")
     elif params.method == "majority":
