@@ -12,7 +12,7 @@ from games import engine_api as api
 
 # A seat may guess the round's outcome beside its bid: the top bid (a number that goes only with
 # that guess, a dependent field) or that nobody scores. Told privately after the round.
-GUESSES = (("top", "The top bid is"), ("none", "Nobody scores"))
+GUESSES = (("top", "Top bid"), ("none", "Nobody scores"))
 
 
 def _guess(data):
@@ -84,7 +84,7 @@ class UniqueBid(api.GameEngine):
             api.Field("bid", "Your bid", api.INT, min_value=1, max_value=10, required=True),
             api.Field("note", "Note to yourself", api.TEXT, max_length=50),
             api.Field("guess", "Guess", api.CHOICE, GUESSES),
-            api.Field("guess_top", "The top bid", api.INT, min_value=1, max_value=10, required=True,
+            api.Field("guess_top", "Number", api.INT, min_value=1, max_value=10, required=True,
                       depends_on="guess", when=("top",)),
         ), submit_label="Bid")
 
