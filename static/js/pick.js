@@ -8,9 +8,11 @@
 (function () {
   "use strict";
 
-  // Disabled only because its controlling choice is not made yet (depends.js): still pickable.
+  // Disabled only because the choice it goes with is not made yet (depends.js): still pickable
+  // when that choice is named (with any value of its controlling field, the player says which).
   function usable(el) {
-    return !el.disabled || !!el.dataset.dependsOn;
+    if (!el.disabled) return true;
+    return !!el.dataset.dependsOn && JSON.parse(el.dataset.when || "[]").length > 0;
   }
 
   function numberFits(input, value) {
