@@ -67,7 +67,7 @@ def goes_with(spec, form_spec):
         return f"an answer to {spec.depends_on}"
     if not spec.when:
         return f"an answer to {control.label.rstrip('.:?')}"
-    labels = dict((str(v), label) for v, label in control.choices)
+    labels = {str(v): label for v, label in control.choices}
     return " or ".join(labels.get(w, w) for w in spec.when)
 
 
