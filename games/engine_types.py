@@ -118,7 +118,13 @@ class Field:
     INT -> int, CHOICE and RADIO -> str (one of the choice values), MULTICHOICE -> list[str],
     TEXT -> str (at most `max_length`). A blank optional field is left out of the data.
     A player's submission is shown back in these words (the label, then each chosen value's
-    choice label), so a choice's label says what a player sees ("2 red"), never an id."""
+    choice label), so a choice's label says what a player sees ("2 red"), never an id.
+
+    A dependent field (`depends_on`, the name of an earlier field of the same form) applies only
+    when that field holds one of the values in `when` (any non-blank value when `when` is empty):
+    the platform sends it to the engine only then, refuses it filled in otherwise, and a
+    `required` one is required only then. An amount that goes only with a raise:
+    Field("amount", "Amount", INT, depends_on="action", when=("raise",), required=True)."""
 
     name: str
     label: str
@@ -130,6 +136,19 @@ class Field:
     required: bool = False
     help: str = ""
     initial: Any = None
+    depends_on: str = ""
+    when: tuple[str, ...] = ()
+
+    def applies(self, data: dict[str, Any]) -> bool:
+        """Whether this field goes with `data` (the values of the fields before it, blank ones
+        left out). A controlling MULTICHOICE's list applies when any of its values is in `when`;
+        values are compared as strings, as they are posted."""
+        if not self.depends_on:
+            return True
+        value = data.get(self.depends_on)
+        values = value if isinstance(value, list | tuple) else [value]
+        given = [str(v) for v in values if v not in (None, "")]
+        return bool(given) and (not self.when or any(v in self.when for v in given))
 
 
 @dataclass(frozen=True)
@@ -137,6 +156,27 @@ class FormSpec:
     fields: tuple[Field, ...]
     submit_label: str = "Submit"
     intro: str = ""
+
+    def dependency_problems(self) -> list[str]:
+        """What is wrong with the form's dependent fields, in words (empty when nothing is): each
+        `depends_on` names an earlier field, and each `when` value is one of that field's choices
+        (so a dependent field can always come to apply)."""
+        problems = []
+        earlier: dict[str, Field] = {}
+        for f in self.fields:
+            if f.when and not f.depends_on:
+                problems.append(f"{f.name}: `when` without `depends_on`.")
+            if f.depends_on:
+                control = earlier.get(f.depends_on)
+                if control is None:
+                    problems.append(f"{f.name}: depends on {f.depends_on!r}, which is not an earlier field of the form.")
+                else:
+                    values = {str(v) for v, _ in control.choices}
+                    strays = [w for w in f.when if w not in values]
+                    if strays:
+                        problems.append(f"{f.name}: `when` values {strays} are not choices of {control.name!r}.")
+            earlier[f.name] = f
+        return problems
 
 
 NO_FORM = FormSpec((), intro="Nothing to submit here.")  # for a phase or seat with nothing to send

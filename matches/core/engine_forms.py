@@ -5,6 +5,7 @@ import functools
 import json
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 
 from games import engine_api
 
@@ -30,13 +31,24 @@ class MultipleChoiceField(SharedChoices, forms.MultipleChoiceField):
     pass
 
 
-def field_for(spec):
-    """The Django form field for one engine Field."""
-    common = {"label": spec.label, "required": spec.required, "help_text": spec.help}
+def field_for(spec, form_spec=None):
+    """The Django form field for one engine Field (of `form_spec`, which a dependent field's
+    hint names its controlling choice from). A dependent field is never required at this level:
+    EngineForm.clean requires it when it applies."""
+    required = spec.required and not spec.depends_on
+    common = {"label": spec.label, "required": required, "help_text": _with_hint(spec, form_spec)}
     if spec.kind == engine_api.INT:
-        return forms.IntegerField(min_value=spec.min_value, max_value=spec.max_value, **common)
+        field = forms.IntegerField(min_value=spec.min_value, max_value=spec.max_value, **common)
+    else:
+        field = _other_field(spec, required, common)
+    if spec.depends_on:  # for static/js/depends.js (EngineForm prefixes the name as the form does)
+        field.widget.attrs.update({"data-depends-on": spec.depends_on, "data-when": json.dumps(list(spec.when))})
+    return field
+
+
+def _other_field(spec, required, common):
     if spec.kind == engine_api.CHOICE:
-        choices = list(spec.choices) if spec.required else [("", "—")] + list(spec.choices)
+        choices = list(spec.choices) if required else [("", "—")] + list(spec.choices)
         return ChoiceField(choices=choices, **common)
     if spec.kind == engine_api.RADIO:
         return ChoiceField(choices=list(spec.choices), widget=forms.RadioSelect(attrs={"class": "taps"}), **common)
@@ -45,6 +57,25 @@ def field_for(spec):
     if spec.kind == engine_api.TEXT:
         return forms.CharField(max_length=spec.max_length, **common)
     raise ValueError(f"Unknown field kind {spec.kind!r}")
+
+
+def goes_with(spec, form_spec):
+    """The words for what a dependent field goes with: "Raise", "Raise or All in", or "an
+    answer to Action" (any value). The controlling field's choice labels, never its ids."""
+    control = next((f for f in (form_spec.fields if form_spec else ()) if f.name == spec.depends_on), None)
+    if control is None:
+        return f"an answer to {spec.depends_on}"
+    if not spec.when:
+        return f"an answer to {control.label.rstrip('.:?')}"
+    labels = {str(v): label for v, label in control.choices}
+    return " or ".join(labels.get(w, w) for w in spec.when)
+
+
+def _with_hint(spec, form_spec):
+    """The field's help, after the hint a page without script shows ("Only with Raise.")."""
+    if not spec.depends_on:
+        return spec.help
+    return f"Only with {goes_with(spec, form_spec)}. {spec.help}".strip()
 
 
 # The HTML of unbound forms, by form class, prefix and initial values. Django renders a form
@@ -56,6 +87,36 @@ RENDERED = BoundedCache(2048)
 
 class EngineForm(forms.Form):
     shared = False  # True for the one class per spec (`_form_class`), whose renders are kept
+    spec = engine_api.NO_FORM  # the FormSpec the class was built from
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.prefix:  # a dependent field names its controlling field as it is posted
+            for f in self.spec.fields:
+                if f.depends_on:
+                    self.fields[f.name].widget.attrs["data-depends-on"] = self.add_prefix(f.depends_on)
+
+    def clean(self):
+        """Dependent fields: one that does not apply is refused when filled in (the engine would
+        receive a value that means nothing with the choice made) and left out otherwise; one that
+        applies and is required must be given. Fields are read in order, so a field whose own
+        controlling field did not apply does not apply either."""
+        cleaned = super().clean()
+        given = {}
+        for f in self.spec.fields:
+            if f.name not in cleaned or f.depends_on in self.errors:  # an error of its own, or of
+                continue  # its controlling field, is reported already
+            blank = cleaned[f.name] in (None, "", [])
+            if not f.applies(given):
+                if not blank:
+                    self.add_error(None, f"{f.label.rstrip('.:?')} goes only with {goes_with(f, self.spec)}.")
+                cleaned.pop(f.name)
+                continue
+            if blank and f.required and f.depends_on:
+                self.add_error(None, f"{f.label.rstrip('.:?')} is required with {goes_with(f, self.spec)}.")
+            if not blank:
+                given[f.name] = cleaned[f.name]
+        return cleaned
 
     def as_div(self):
         key = self._render_key()
@@ -75,7 +136,8 @@ class EngineForm(forms.Form):
 
 
 def _new_form_class(spec, shared):
-    return type("EngineForm", (EngineForm,), {"shared": shared, **{f.name: field_for(f) for f in spec.fields}})
+    return type("EngineForm", (EngineForm,), {"shared": shared, "spec": spec,
+                                              **{f.name: field_for(f, spec) for f in spec.fields}})
 
 
 @functools.lru_cache(maxsize=1024)
@@ -102,6 +164,9 @@ def cleaned_payload(form):
 def form_errors_text(form):
     parts = []
     for name, errors in form.errors.items():
+        if name == NON_FIELD_ERRORS:  # the form's own checks name their fields themselves
+            parts.append(" ".join(errors))
+            continue
         label = form.fields[name].label if name in form.fields else "Form"
         parts.append(f"{label}: {' '.join(errors)}")
     return " ".join(parts)

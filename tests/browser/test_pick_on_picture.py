@@ -1,11 +1,14 @@
 """Issue #28, "choose on the picture": tapping the game's picture fills the same form the radio
 buttons fill (static/js/pick.js). In Quattro Loop a card of the hand, then a slot of one's own loop,
 then the sticky Place button send the same placement as the radio form, on a phone and a desktop;
-in Mystery Cosign a tap on an operation of the notebook picks it."""
+in Mystery Cosign a tap on an operation of the notebook picks it. Issue 35, point 8: in the fixture
+game a tap sets a number (the bid) and a select (the guess), and a tap on a number that goes only
+with a guess (a dependent field) chooses that guess first."""
 
 import pytest
 
 from matches.core import lifecycle
+from matches.models import Submission
 from tests.support.browsers import BrowserGameTestCase, chromium, screenshot
 
 pytestmark = pytest.mark.browser
@@ -87,3 +90,42 @@ class CosignPickTestCase(BrowserGameTestCase):
             ada.get_by_text("Submission received").wait_for()
         sub = self.open_phase().submissions.get(player=self.seat("alice"))
         self.assertEqual(sub.payload, {"picks": ["A", "C"]})
+
+
+class NumberAndSelectPickTestCase(BrowserGameTestCase):
+    """The fixture game's picture offers bids 1-10 (the number field `bid`), the guess "nobody
+    scores" (an option of the select `guess`) and top bids 1-10 (the number `guess_top`, which
+    goes only with the guess "Top bid")."""
+
+    def tap_and_send(self, page, tag):
+        form = page.locator("form.move-form")
+        guess, number = form.locator("select[name=guess]"), form.locator("input[name=guess_top]")
+        page.locator(".bid-picks [data-pick-value='7']").click()
+        self.assertEqual(form.locator("input[name=bid]").input_value(), "7")
+        # the top bid 3: its field was hidden, so the guess it goes with is chosen first
+        self.assertTrue(number.is_hidden())
+        page.locator(".guess-picks [data-pick-field=guess_top][data-pick-value='3']").click()
+        self.assertEqual(guess.input_value(), "top")
+        self.assertTrue(number.is_visible())
+        self.assertEqual(number.input_value(), "3")
+        picked = page.locator(".picks .picked")
+        self.assertEqual([picked.nth(i).get_attribute("data-pick-field") for i in range(picked.count())], ["bid", "guess_top"])
+        screenshot(page, f"pick-number-and-select-{tag}")
+        form.locator("button[type=submit]").click()
+        page.get_by_text("Submission received").wait_for()
+        # then "nobody scores" tapped: the select is set and the number goes away with its guess
+        page.wait_for_selector(".conn[data-state=live]")
+        page.locator(".guess-picks [data-pick-value=none]").click()
+        self.assertEqual(guess.input_value(), "none")
+        self.assertTrue(number.is_hidden())
+        page.locator(".bid-picks [data-pick-value='10']").click()
+        form.locator("button[type=submit]").click()
+        page.get_by_text("Submission received").wait_for()
+
+    def test_it_sets_numbers_and_selects_and_a_dependent_fields_choice_on_a_phone_and_a_desktop(self):
+        phase, m = self.open_phase(), self.match.pk
+        with chromium() as browser:
+            self.tap_and_send(self.page(browser, self.alice, f"/play/{m}/", phone=True), "phone")
+            self.tap_and_send(self.page(browser, self.alice, f"/play/{m}/"), "desktop")
+        sent = [s.payload for s in Submission.objects.filter(phase=phase, player=self.seat("alice")).order_by("id")]
+        self.assertEqual(sent, [{"bid": 7, "guess": "top", "guess_top": 3}, {"bid": 10, "guess": "none"}] * 2)

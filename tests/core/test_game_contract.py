@@ -176,6 +176,22 @@ def test_it_gives_forms_the_platform_can_render(engine):
             assert all(f.kind in (api.INT, api.CHOICE, api.RADIO, api.MULTICHOICE, api.TEXT) for f in form.fields)
 
 
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_gives_forms_whose_dependent_fields_can_apply(engine):
+    """Every form of a whole match (each phase's, each action's) and the settings form: a
+    dependent field names an earlier field and only values that field offers."""
+    _, trail = play(engine, 5)
+    forms = [("settings", api.FormSpec(engine.settings_fields))]
+    for t in trail:
+        keys = [p.key for p in t.open]
+        for spec in t.open:
+            forms += [(spec.key, engine.form(t.state, spec.key, seat)) for seat in spec.waits_on]
+        for seat in range(len(t.state.get("names", ())) or engine.min_seats):
+            forms += [(a.name, a.form) for a in engine.actions(t.state, seat, keys)] if keys and not t.finished else []
+    problems = {where: form.dependency_problems() for where, form in forms if form.dependency_problems()}
+    assert problems == {}
+
+
 JUNK = [None, True, False, 0, -1, 1, 10**30, -(10**30), 1.5, float("nan"), float("inf"), "", " 5", "-1", "²", "٣",
         "1e3", "0x10", "A" * 300, "\u0000", [], [1, 2], ["A"] * 50, {}, {"a": {"b": []}}]
 

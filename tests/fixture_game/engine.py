@@ -10,6 +10,29 @@ import copy
 from games import engine_api as api
 
 
+# A seat may guess the round's outcome beside its bid: the top bid (a number that goes only with
+# that guess, a dependent field) or that nobody scores. Told privately after the round.
+GUESSES = (("top", "Top bid"), ("none", "Nobody scores"))
+
+
+def _guess(data):
+    guess, top = data.get("guess"), data.get("guess_top")
+    if guess is None:
+        return {} if top is None else api.Invalid("The top bid goes only with that guess.")
+    if guess == "none" and top is None:
+        return {"guess": "none"}
+    if guess == "top" and type(top) is int and 1 <= top <= 10:
+        return {"guess": "top", "guess_top": top}
+    return api.Invalid("Guess the top bid (a number from 1 to 10) or that nobody scores.")
+
+
+def _guessed(seat, sub, top):
+    """The private word on a seat's guess; `top` is the scoring bid (None: nobody scored)."""
+    right = top is None if sub["guess"] == "none" else sub.get("guess_top") == top
+    said = "nobody scores" if sub["guess"] == "none" else f"the top bid is {sub['guess_top']}"
+    return api.private(int(seat), "guess", f"Your guess ({said}) was {'right' if right else 'wrong'}.")
+
+
 class UniqueBid(api.GameEngine):
     slug = "fixture"
     name = "Unique Bid (fixture)"
@@ -60,12 +83,15 @@ class UniqueBid(api.GameEngine):
         return api.FormSpec((
             api.Field("bid", "Your bid", api.INT, min_value=1, max_value=10, required=True),
             api.Field("note", "Note to yourself", api.TEXT, max_length=50),
+            api.Field("guess", "Guess", api.CHOICE, GUESSES),
+            api.Field("guess_top", "Number", api.INT, min_value=1, max_value=10, required=True,
+                      depends_on="guess", when=("top",)),
         ), submit_label="Bid")
 
     def validate_submission(self, state, phase_key, seat, data):
         if not isinstance(data, dict):
             return api.Invalid("A submission is a set of fields.")
-        if set(data) - {"bid", "note", "double"}:
+        if set(data) - {"bid", "note", "double", "guess", "guess_top"}:
             return api.Invalid("Unknown fields.")
         if phase_key.startswith("bonus"):
             return {"double": data["double"]} if data.get("double") in ("yes", "no") else api.Invalid("Answer yes or no.")
@@ -75,7 +101,9 @@ class UniqueBid(api.GameEngine):
         note = data.get("note", "")
         if not isinstance(note, str) or len(note) > 50:
             return api.Invalid("A note is at most 50 characters.")
-        return {"bid": bid, "note": note} if note else {"bid": bid}
+        cleaned = {"bid": bid, "note": note} if note else {"bid": bid}
+        guess = _guess(data)
+        return guess if isinstance(guess, api.Invalid) else {**cleaned, **guess}
 
     def default_submission(self, state, phase_key, seat, last, rng):
         if last is not None:
@@ -97,7 +125,7 @@ class UniqueBid(api.GameEngine):
         for bid in bids.values():
             counts[bid] = counts.get(bid, 0) + 1
         unique = [b for b, c in counts.items() if c == 1]
-        winner = None
+        winner = top = None
         if unique:
             top = max(unique)
             winner = next(seat for seat, bid in bids.items() if bid == top)
@@ -105,6 +133,8 @@ class UniqueBid(api.GameEngine):
         state["rounds"].append({"bids": [bids[s] for s in sorted(bids)], "winner": winner})
         who = state["names"][winner] if winner is not None else "nobody"
         events = [api.public("round", f"Round {state['round']}: bids {[bids[s] for s in sorted(bids)]}; {who} scores.")]
+        events += [_guessed(seat, sub, top) for seat, sub in submissions.items()
+                   if sub.get("guess")]
         if winner is not None and state["round"] % 2 == 0 and state["round"] < state["settings"]["rounds"]:
             spec = api.PhaseSpec(f"bonus-{state['round']}", f"Bonus for {who}", (winner,), state["settings"]["round_seconds"], True)
             return api.Transition(state, events, [spec])
@@ -140,6 +170,7 @@ class UniqueBid(api.GameEngine):
         elif viewer.kind == api.SEAT:
             out["my_secret"] = state["secrets"][viewer.seat]
             out["my_hints"] = state["hints"][viewer.seat]
+            out["my_bids"] = list(range(1, 11))  # the bids the picture offers to tap
         return out
 
     def outcome(self, state):

@@ -48,8 +48,8 @@ def _pregame_actions(engine, state, seat):
     out = [api.ActionSpec("propose", "Propose a race change", api.FormSpec((
         api.Field("athlete", "Athlete", api.CHOICE, mine, required=True),
         api.Field("race", "Race", api.CHOICE, races_choice, required=True),
-        api.Field("partner", "Partner athlete (three-legged race only)", api.INT, min_value=1,
-                  max_value=len(state["athletes"])),
+        api.Field("partner", "Partner athlete", api.INT, min_value=1, max_value=len(state["athletes"]),
+                  required=True, depends_on="race", when=(races.THREE_LEGGED,)),
     ), submit_label="Propose", intro="It takes effect when every other controller accepts."))]
     seen = list(enumerate(pregame.seen_by(state, seat), start=1))  # (the seat's number, proposal)
     answerable = [(n, p) for n, p in seen if pregame.awaiting(p, state["athletes"], seat)]
