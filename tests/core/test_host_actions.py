@@ -11,6 +11,7 @@ from matches.core.host_actions import do_host_action, preview_host_action
 from matches.core.playtest import playtest
 from matches.core.replay import replay
 from matches.core.steps import step_picture
+from matches.seasons.export import export_match
 from games.engine_api import Viewer
 from matches.models import Action, Event, LedgerEntry, Match, Phase, Season
 from tests.support.base import BaseTestCase, BaseTransactionTestCase
@@ -142,6 +143,11 @@ class HostActionReplayTestCase(BaseTestCase):
         self.assertEqual(self.match.status, Match.FINISHED)
         self.assertEqual(Action.objects.filter(player=None).count(), 2)
         self.assertEqual(replay(self.match), [])
+
+    def test_the_match_export_lists_host_actions_with_who_took_them(self):
+        self.play_through()
+        rows = [(a["seat"], a["by_host"], a["by"], a["name"]) for a in export_match(self.match)["actions"]]
+        self.assertEqual(rows, [(None, True, "hana", "ask"), (None, True, "hana", "grant")])
 
     def test_it_notices_a_host_action_changed_after_the_fact(self):
         self.play_through()
