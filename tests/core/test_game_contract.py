@@ -31,7 +31,7 @@ def seats_for(engine, n=None):
 
 
 def play(engine, seed, n=None, miss=0.15):
-    """Drive a whole match the way the platform does, with the engine's own bot."""
+    """Drive a whole match the way the platform does, with the engine's own bots (players and host)."""
     seats = seats_for(engine, n)
     settings = engine.validate_settings({}, len(seats))
     assert not isinstance(settings, api.Invalid), settings
@@ -43,6 +43,15 @@ def play(engine, seed, n=None, miss=0.15):
             return state, trail
         assert open_phases, "the match is not finished but no phase is open"
         ctx = api.Context({s.index: {api.GARNET: 3} for s in seats})
+        host_choice = engine.random_host_action(state, ctx, bot)  # the bot host (default: none)
+        if host_choice:
+            t = engine.apply_host_action(state, *host_choice, ctx, api.derive_rng(seed, f"host-action:{step}"))
+            assert not isinstance(t, api.Invalid), f"bot host action refused: {t}"
+            trail.append(t)
+            state = t.state
+            open_phases += t.open
+            if t.finished:
+                continue
         for seat in seats:
             choice = engine.random_action(state, seat.index, [p.key for p in open_phases], ctx, bot)
             if choice:
@@ -297,6 +306,8 @@ def test_it_offers_host_actions_it_accepts_and_refuses_hostile_ones(engine):
     specs = engine.host_actions(t.state)
     names = [spec.name for spec in specs]
     assert len(names) == len(set(names)) and all(names)
+    # stored in Action.name (40 characters) and named in the page's address
+    assert all(len(n) <= 40 and n.replace("_", "").replace("-", "").isalnum() for n in names), names
     for spec in specs:
         fields = [f.name for f in spec.form.fields]
         assert len(fields) == len(set(fields)) and spec.title
