@@ -5,6 +5,7 @@ from datetime import timedelta
 
 from django.contrib.auth.models import User
 
+from games.engine_api import Viewer
 from matches import clock
 from matches.core import host_actions, lifecycle
 from matches.core.host_actions import do_host_action, preview_host_action
@@ -12,7 +13,6 @@ from matches.core.playtest import playtest
 from matches.core.replay import replay
 from matches.core.steps import step_picture
 from matches.seasons.export import export_match
-from games.engine_api import Viewer
 from matches.models import Action, Event, LedgerEntry, Match, Phase, Season
 from tests.support.base import BaseTestCase, BaseTransactionTestCase
 from tests.support.sockets import socket_text
@@ -87,6 +87,19 @@ class HostActionTestCase(BaseTestCase):
             self.grant()
         self.assertEqual(snapshot(self.match), before)
 
+    def test_it_writes_its_ledger_change_and_refuses_one_the_balance_cannot_pay(self):
+        self.give_garnets("bob", 1)
+        preview = preview_host_action(self.match, self.hana, "fine", {"seat": "1"})
+        self.assertEqual(preview.ledger, ["Bob: -1 garnet (Fined by the host in Unique Bid)"])
+        do_host_action(self.match.pk, self.hana, "fine", {"seat": "1"})
+        entry = LedgerEntry.objects.get(reason="Fined by the host in Unique Bid")
+        self.assertEqual((entry.player, entry.amount, entry.match), (self.members["bob"], -1, self.match))
+        before = snapshot(self.match)
+        for seat in ("1", "2"):  # Bob has paid his one garnet; Carol never had one
+            with self.assertRaisesMessage(lifecycle.Refused, f"Seat {int(seat) + 1} has not enough garnet for that"):
+                do_host_action(self.match.pk, self.hana, "fine", {"seat": seat})
+        self.assertEqual(snapshot(self.match), before)
+
     def test_it_opens_a_phase_and_while_paused_the_phase_keeps_its_whole_time(self):
         lifecycle.do_pause(self.match.pk)
         with clock.simulated(clock.now()):
@@ -122,7 +135,7 @@ class HostActionTestCase(BaseTestCase):
             preview_host_action(self.match, self.bob, "grant", {"seat": "1", "points": 1})
 
     def test_it_is_shown_in_the_host_action_list_only_while_running_or_paused(self):
-        self.assertEqual(list(host_actions.available(self.match)), ["grant", "ask"])
+        self.assertEqual(list(host_actions.available(self.match)), ["grant", "ask", "fine"])
         lifecycle.do_cancel(self.match.pk)
         self.match.refresh_from_db()
         self.assertEqual(host_actions.available(self.match), {})

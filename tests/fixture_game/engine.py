@@ -4,8 +4,9 @@ Each round every seat bids 1-10 in private; the highest bid nobody else made sco
 Every seat holds a secret code only it (and the host) may see, so leak tests have something to
 look for. A hint costs a garnet (an immediate action with a ledger effect). After an even round
 its winner gets a one-seat bonus prompt (a phase the engine decides on mid-match). The host may
-grant a seat points with a private note, or ask a seat a yes/no question that opens a one-seat
-phase (host actions, so the platform's host actions have something to run)."""
+grant a seat points with a private note, ask a seat a yes/no question that opens a one-seat
+phase, or fine a seat a garnet of the season ledger (host actions, so the platform's host actions
+have something to run)."""
 
 import copy
 
@@ -177,12 +178,14 @@ class UniqueBid(api.GameEngine):
             api.Field("note", "Private note to the seat", api.TEXT, max_length=80),
         ), submit_label="Grant")
         ask = api.FormSpec((api.Field("seat", "Seat", api.CHOICE, seats, required=True),), submit_label="Ask")
-        return [api.ActionSpec("grant", "Grant points", grant), api.ActionSpec("ask", "Ask a seat", ask)]
+        fine = api.FormSpec((api.Field("seat", "Seat", api.CHOICE, seats, required=True),), submit_label="Fine")
+        return [api.ActionSpec("grant", "Grant points", grant), api.ActionSpec("ask", "Ask a seat", ask),
+                api.ActionSpec("fine", "Fine a garnet", fine)]
 
     def apply_host_action(self, state, name, data, ctx, rng):
-        if state["finished"] or name not in ("grant", "ask") or not isinstance(data, dict):
+        if state["finished"] or name not in ("grant", "ask", "fine") or not isinstance(data, dict):
             return api.Invalid("There is no such host action now.")
-        allowed = {"grant": {"seat", "points", "note"}, "ask": {"seat"}}[name]
+        allowed = {"grant": {"seat", "points", "note"}, "ask": {"seat"}, "fine": {"seat"}}[name]
         if set(data) - allowed:
             return api.Invalid("Unknown fields.")
         seat = data.get("seat")
@@ -191,6 +194,9 @@ class UniqueBid(api.GameEngine):
         seat = int(seat)
         state = copy.deepcopy(state)
         who = state["names"][seat]
+        if name == "fine":  # the platform refuses it if the seat's season balance has no garnet
+            return api.Transition(state, [api.public("fine", f"The host fined {who} a garnet.")],
+                                  ledger=[api.LedgerDelta(seat, api.GARNET, -1, "Fined by the host in Unique Bid")])
         if name == "ask":
             state["asked"] = state.get("asked", 0) + 1
             key = f"ask-{state['asked']}"
@@ -213,6 +219,8 @@ class UniqueBid(api.GameEngine):
         seat = str(rng.randrange(len(state["names"])))
         if rng.random() < 0.5:
             return ("ask", {"seat": seat})
+        if ctx.balance(int(seat), api.GARNET) >= 1 and rng.random() < 0.3:
+            return ("fine", {"seat": seat})
         return ("grant", {"seat": seat, "points": rng.randint(1, 3), "note": "From the bot host."})
 
 
