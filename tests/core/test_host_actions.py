@@ -4,6 +4,7 @@ who may take them, what they record, what each viewer reads, and that replay rep
 from datetime import timedelta
 
 from django.contrib.auth.models import User
+from django.urls import reverse
 
 from games.engine_api import Viewer
 from matches import clock
@@ -179,6 +180,12 @@ class HostActionReplayTestCase(BaseTestCase):
         self.assertEqual([e.text for e in picture["revealed"]], [
             "The host: Grant points.", "The host granted Carol 3 points.", f"A note from the host: {NOTE}"])
         self.assertEqual(picture["view"]["scores"], {"Alice": 0, "Bob": 0, "Carol": 3})  # right after the grant
+
+    def test_its_step_page_reads_after_the_host_action(self):
+        self.play_through()
+        page = self.client.get(reverse("match_step", args=[self.match.pk, 2]))  # finished: anyone's
+        self.assertContains(page, "<strong>After Host: Grant points</strong>", html=True)
+        self.assertContains(page, "The host granted Carol 3 points.")
 
     def test_the_bot_host_takes_host_actions_in_playtests_and_they_replay(self):
         results = [playtest("fixture", 3, seed, keep=True) for seed in range(1, 6)]
