@@ -79,6 +79,11 @@ class HostActionPageTestCase(BaseTestCase):
         self.assertEqual(counts(), before)
         self.assertEqual(self.scores(), [0, 0, 0])
 
+    def test_what_the_host_types_is_escaped_in_the_preview(self):
+        page = self.client.post(self.url, {"seat": "1", "points": "1", "note": "<script>alert(1)</script>", "preview": "1"})
+        self.assertNotContains(page, "<script>alert(1)</script>")
+        self.assertContains(page, "A note from the host: &lt;script&gt;alert(1)&lt;/script&gt;")
+
     def test_a_forged_action_name_is_refused_with_nothing_changed(self):
         before = counts()
         for name in ("nope", "hint", "grant%00", "x" * 300):
