@@ -42,7 +42,7 @@ class AccessibilityTestCase(BaseTransactionTestCase):
         yield self.hana, ["/host/", "/host/help/", f"/host/seasons/{slug}/", f"/host/seasons/{slug}/matches/new/",
                           f"/host/seasons/{slug}/matches/new/?game=mystery_cosign", f"/host/matches/{m}/",
                           f"/host/matches/{self.draft.pk}/", f"/host/matches/{self.draft.pk}/setup/",
-                          f"/host/matches/{f}/confirm/"]
+                          f"/host/matches/{f}/confirm/", f"/host/matches/{m}/actions/grant/"]
         for slug, match in self.games.items():
             yield None, [f"/matches/{match.pk}/", f"/games/{slug}/rules/"]
             yield match.seats.get(seat=0).season_player.user, [f"/play/{match.pk}/"]
