@@ -209,11 +209,14 @@ def _close(match, phase, reason, now, last_sequence=None):
     match.step += 1
     phase.status, phase.closed_at, phase.close_reason = Phase.CLOSED, now, reason
     phase.closed_step, phase.state_hash = match.step, state_hash(transition.state)
+    phase.closed_after_event = match.event_seq
     phase.save()
-    how = {"early": "everyone submitted", "host": "closed by the host"}.get(reason, "deadline")
-    closed = Event(kind="phase.closed", text=f"Closed: {phase.title} ({how}).", visibility=Event.PUBLIC,
-                   data={"phase": phase.key})
-    _apply(match, transition, now, before=[closed], last_sequence=last_sequence)
+    before = []
+    if not phase.turn:  # a turn's close is told by the engine's events alone (PhaseSpec.turn)
+        how = {"early": "everyone submitted", "host": "closed by the host"}.get(reason, "deadline")
+        before.append(Event(kind="phase.closed", text=f"Closed: {phase.title} ({how}).", visibility=Event.PUBLIC,
+                            data={"phase": phase.key}))
+    _apply(match, transition, now, before=before, last_sequence=last_sequence)
     events.publish(events.PhaseClosed(match.pk, phase.pk))
 
 

@@ -71,12 +71,21 @@ def step_picture(match, viewer, number):
 
 
 def _events_of_close(match, viewer, phase, phases):
-    """The events this phase's close recorded (from its "Closed" event to the next close's)."""
+    """The events this phase's close recorded (from its first event to the next close's)."""
     rows = list(visible_event_rows(match, viewer))
-    closes = {row.data.get("phase"): row.seq for row in rows if row.kind == "phase.closed"}
-    start = closes.get(phase.key)
+    starts = _close_starts(rows, phases)
+    start = starts.get(phase.key)
     if start is None:
         return []
-    later = [seq for seq in closes.values() if seq > start]
+    later = [seq for seq in starts.values() if seq > start]
     end = min(later) if later else None
     return [row for row in rows if row.seq >= start and (end is None or row.seq < end)]
+
+
+def _close_starts(rows, phases):
+    """{phase key: the number of its close's first event}: after the event number the close
+    stored, or (a phase closed before that was stored) its "Closed" line. A turn has no such line
+    (PhaseSpec.turn), and a close whose events this viewer may not read still bounds the others."""
+    closes = {row.data.get("phase"): row.seq for row in rows if row.kind == "phase.closed"}
+    return {p.key: p.closed_after_event + 1 if p.closed_after_event is not None else closes.get(p.key)
+            for p in phases if p.closed_after_event is not None or p.key in closes}
