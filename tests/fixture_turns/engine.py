@@ -31,7 +31,7 @@ class CallOrRaise(api.GameEngine):
     name = "Call or Raise (fixture)"
     kind = "main"
     min_seats = max_seats = 2
-    default_settings = {"rounds": 3, "chips": 10, "max_raise": 3, "turn_seconds": 60}
+    default_settings = {"rounds": 5, "chips": 10, "max_raise": 3, "turn_seconds": 60}
     settings_fields = (
         api.Field("rounds", "Rounds", api.INT, min_value=1, max_value=20, required=True),
         api.Field("chips", "Chips each", api.INT, min_value=2, max_value=100, required=True),
