@@ -2,7 +2,8 @@
 (tests/fixture_turns): a round's log reads as its actions alone, with no "Open now" or "Closed"
 lines; each action has its own deadline; a missed turn closes at its deadline with the rules'
 default (a fold, said as one); the rest works as for any phase (the form on the play page, the
-close as soon as the player has moved, a step page that shows what a turn's close said).
+close as soon as the player has moved, a step page that shows what a turn's close said); whole
+matches of bots that miss turns replay exactly.
 
 Match seed 12345 deals round 1 to Alice a 4 and to Bob a 6, and Bob acts first (worked out from
 the seed once, and checked below: each sees the other's card). Chips 10 each, one chip in each."""
@@ -13,7 +14,9 @@ from django.urls import reverse
 
 from matches import clock
 from matches.core import lifecycle
-from matches.models import Event, Phase, Submission
+from matches.core.playtest import playtest
+from matches.core.replay import replay
+from matches.models import Event, Match, Phase, Submission
 from tests.support.base import PASSWORD, BaseTestCase
 
 
@@ -120,3 +123,17 @@ class TurnsTestCase(BaseTestCase):
         first = self.client.get(reverse("match_step", args=[self.match.pk, 1])).content.decode()
         self.assertIn("Bob raises by 2: Alice owes 2, the pot is 4.", first)
         self.assertNotIn("Alice folds", first)
+
+    def test_it_plays_whole_matches_with_missed_turns_that_replay_exactly(self):
+        for seed in (1, 2, 3):
+            with self.subTest(seed=seed):
+                result = playtest("fixture_turns", 2, seed, miss_rate=0.3, keep=True)
+                match = Match.objects.get(pk=result["match_id"])
+                self.assertEqual((match.status, replay(match)), (Match.FINISHED, []))
+                self.assertGreater(result["missed"], 0)
+                kinds = set(match.events.values_list("kind", flat=True))
+                self.assertFalse(kinds & {"phase.opened", "phase.closed"})
+                # every missed turn, and only a missed one, is said as a default
+                defaults = Submission.objects.filter(phase__match=match, source=Submission.DEFAULT).count()
+                said = match.events.filter(text__startswith="Time ran out").count()
+                self.assertEqual((defaults, said), (result["missed"], result["missed"]))
