@@ -1,7 +1,7 @@
 """Turn sequences (PhaseSpec.turn), played with the test-only game Call or Raise
 (tests/fixture_turns): a round's log reads as its actions alone, with no "Open now" or "Closed"
 lines; each action has its own deadline; a missed turn closes at its deadline with the rules'
-default (a fold, said as one); the rest works as for any phase (the form on the play page, the
+default (a fold, said as one); the rest works as for any phase (the form on the play page, a reminder, the
 close as soon as the player has moved, a step page that shows what a turn's close said); whole
 matches of bots that miss turns replay exactly.
 
@@ -16,7 +16,8 @@ from matches import clock
 from matches.core import lifecycle
 from matches.core.playtest import playtest
 from matches.core.replay import replay
-from matches.models import Event, Match, Phase, Submission
+from matches.models import Event, Match, Phase, Reminder, Submission
+from matches.notifications import reminders
 from tests.support.base import PASSWORD, BaseTestCase
 
 
@@ -137,3 +138,14 @@ class TurnsTestCase(BaseTestCase):
                 defaults = Submission.objects.filter(phase__match=match, source=Submission.DEFAULT).count()
                 said = match.events.filter(text__startswith="Time ran out").count()
                 self.assertEqual((defaults, said), (result["missed"], result["missed"]))
+
+    def test_it_reminds_the_player_on_turn_before_the_turn_s_own_deadline(self):
+        self.match.settings = {"turn_seconds": 7200}
+        self.match.save(update_fields=["settings"])
+        with clock.simulated():
+            self.start()
+            phase = self.open_phase()
+            clock.advance_to(phase.deadline - timedelta(minutes=59))
+            reminders.send_due()
+            self.assertEqual([(r.phase_id, r.player.seat, r.minutes) for r in Reminder.objects.all()],
+                             [(phase.pk, 1, 60)])  # Bob's turn: Bob alone, an hour before its deadline
