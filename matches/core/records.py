@@ -85,8 +85,8 @@ def _engine_events(match, events, now):
 def _apply(match, transition, now, before=(), last_sequence=None):
     """Store an engine transition: state, events, newly opened phases, the end of the match.
     `before`: events of the same write to number first (a close's "Closed: ..."), stored with
-    the engine's and the "Open now" line (of the phases that are not turns) in one insert; `last_sequence`: the match's last phase
-    number, if the caller read it already."""
+    the engine's and the "Open now" line (of the new phases that are not turns) in one insert;
+    `last_sequence`: the match's last phase number, if the caller read it already."""
     match.state = transition.state
     rows = list(before) + [Event(kind=e.kind, text=e.text, visibility=e.visibility, seat=e.seat, data=e.data)
                            for e in transition.events]

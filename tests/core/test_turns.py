@@ -1,9 +1,9 @@
 """Turn sequences (PhaseSpec.turn), played with the test-only game Call or Raise
 (tests/fixture_turns): a round's log reads as its actions alone, with no "Open now" or "Closed"
 lines; each action has its own deadline; a missed turn closes at its deadline with the rules'
-default (a fold, said as one); the rest works as for any phase (the form on the play page, a reminder, the
-close as soon as the player has moved, a step page that shows what a turn's close said); whole
-matches of bots that miss turns replay exactly.
+default (a fold, said as one); the rest works as for any phase (the form on the play page, a
+reminder, the close as soon as the player has moved, a step page that shows what a turn's close
+said); whole matches of bots that miss turns replay exactly.
 
 Match seed 12345 deals round 1 to Alice a 4 and to Bob a 6, and Bob acts first (worked out from
 the seed once, and checked below: each sees the other's card). Chips 10 each, one chip in each."""
