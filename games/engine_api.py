@@ -13,7 +13,7 @@ Flow of a match, as the platform drives it:
         a seat runs an immediate action       -> engine.apply_action(...)       (Transition | Invalid)
         a phase closes (deadline, early, host):
             for each waited-on seat: engine.default_submission(..., last, rng)  (fills what is missing)
-            t = engine.resolve(state, phase_key, submissions, rng)  # new state, events, phases to open
+            t = engine.resolve(state, phase_key, submissions, rng, filled_in)  # new state, events, phases
         the host decides something (running or paused match):
             engine.host_actions(state)                                      (what the host may do now)
             engine.apply_host_action(state, name, data, ctx, rng)           (Transition | Invalid)
@@ -163,8 +163,12 @@ class GameEngine:
         phase_key: str,
         submissions: dict[int, dict[str, Any] | None],
         rng: random.Random,
+        filled_in: frozenset[int] = frozenset(),
     ) -> Transition:
-        """Resolve a closed phase. `submissions` has an entry for every waited-on seat."""
+        """Resolve a closed phase. `submissions` has an entry for every waited-on seat.
+        `filled_in` holds the seats whose counted submission `default_submission` made or
+        completed at the close (not sent whole by the player), so that the log can say a default
+        as one ("time ran out: ...") rather than as a choice."""
         raise NotImplementedError
 
     def view(self, state: dict[str, Any], viewer: Viewer) -> dict[str, Any]:

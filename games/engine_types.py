@@ -94,6 +94,10 @@ class PhaseSpec:
     With `close_early`, the phase closes as soon as every seat it waits on has submitted.
     With `submitters_public` off, who has submitted is itself secret (anonymous proposals): only
     the host is shown it; players and spectators see nothing of it until the phase closes.
+    With `turn`, the phase is one step of a turn sequence (a raise, a call: usually one seat,
+    `close_early`): the log reads as the actions themselves, so the platform writes no "Open
+    now" / "Closed" lines for it, only the events `resolve` returns. Everything else is as for any
+    phase: `duration` is the time for this one action, and reminders, pushes and the form follow.
     """
 
     key: str
@@ -102,6 +106,7 @@ class PhaseSpec:
     duration: int  # seconds
     close_early: bool = False
     submitters_public: bool = True
+    turn: bool = False
 
 
 INT = "int"

@@ -42,7 +42,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "matches",
-] + GAME_APPS + (["tests.fixture_game"] if TESTING else [])
+] + GAME_APPS + (["tests.fixture_game", "tests.fixture_turns"] if TESTING else [])
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

@@ -10,9 +10,10 @@ from typing import Any
 from games.engine_api import GameEngine, Invalid, PhaseSpec
 
 
-def one_player_step(key: str, title: str, seat: int, seconds: int) -> PhaseSpec:
-    """A step of `seat` alone, `seconds` long, closed as soon as that seat has moved."""
-    return PhaseSpec(key, title, (seat,), seconds, close_early=True)
+def one_player_step(key: str, title: str, seat: int, seconds: int, turn: bool = False) -> PhaseSpec:
+    """A step of `seat` alone, `seconds` long, closed as soon as that seat has moved. With `turn`,
+    a step of a turn sequence, logged as its action alone (PhaseSpec.turn)."""
+    return PhaseSpec(key, title, (seat,), seconds, close_early=True, turn=turn)
 
 
 def last_or_random(

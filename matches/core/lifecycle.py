@@ -187,7 +187,7 @@ def _close(match, phase, reason, now, last_sequence=None):
     engine = engine_of(match)
     latest = Submission.objects.filter(phase=phase, player=OuterRef("pk")).order_by("-id").values("payload")[:1]
     players = {p.seat: p for p in match.seats.annotate(last_payload=Subquery(latest, output_field=JSONField()))}
-    submissions, defaults = {}, []
+    submissions, defaults, filled_in = {}, [], set()
     for seat in phase.waits_on:
         player = players[seat]
         given = player.last_payload
@@ -197,18 +197,25 @@ def _close(match, phase, reason, now, last_sequence=None):
             words = said(engine.form(match.state, phase.key, seat), counted)
             defaults.append(Submission(phase=phase, player=player, payload=counted, source=Submission.DEFAULT,
                                        said=words, created_at=now))
+            if counted is not None:  # the rules made or completed it (None: the seat counts nothing)
+                filled_in.add(seat)
         submissions[seat] = counted
     if defaults:
         Submission.objects.bulk_create(defaults)
-    transition = engine.resolve(match.state, phase.key, submissions, derive_rng(match.seed, f"resolve:{phase.key}"))
+    # the DEFAULT rows just written are what the replay reads filled_in back from (core.replay)
+    transition = engine.resolve(match.state, phase.key, submissions, derive_rng(match.seed, f"resolve:{phase.key}"),
+                                frozenset(filled_in))
     match.step += 1
     phase.status, phase.closed_at, phase.close_reason = Phase.CLOSED, now, reason
     phase.closed_step, phase.state_hash = match.step, state_hash(transition.state)
+    phase.closed_after_event = match.event_seq
     phase.save()
-    how = {"early": "everyone submitted", "host": "closed by the host"}.get(reason, "deadline")
-    closed = Event(kind="phase.closed", text=f"Closed: {phase.title} ({how}).", visibility=Event.PUBLIC,
-                   data={"phase": phase.key})
-    _apply(match, transition, now, before=[closed], last_sequence=last_sequence)
+    before = []
+    if not phase.turn:  # a turn's close is told by the engine's events alone (PhaseSpec.turn)
+        how = {"early": "everyone submitted", "host": "closed by the host"}.get(reason, "deadline")
+        before.append(Event(kind="phase.closed", text=f"Closed: {phase.title} ({how}).", visibility=Event.PUBLIC,
+                            data={"phase": phase.key}))
+    _apply(match, transition, now, before=before, last_sequence=last_sequence)
     events.publish(events.PhaseClosed(match.pk, phase.pk))
 
 

@@ -85,8 +85,8 @@ def _engine_events(match, events, now):
 def _apply(match, transition, now, before=(), last_sequence=None):
     """Store an engine transition: state, events, newly opened phases, the end of the match.
     `before`: events of the same write to number first (a close's "Closed: ..."), stored with
-    the engine's and the "Open now" line in one insert; `last_sequence`: the match's last phase
-    number, if the caller read it already."""
+    the engine's and the "Open now" line (of the new phases that are not turns) in one insert;
+    `last_sequence`: the match's last phase number, if the caller read it already."""
     match.state = transition.state
     rows = list(before) + [Event(kind=e.kind, text=e.text, visibility=e.visibility, seat=e.seat, data=e.data)
                            for e in transition.events]
@@ -104,14 +104,16 @@ def _apply(match, transition, now, before=(), last_sequence=None):
                 waits_on=list(spec.waits_on),
                 close_early=spec.close_early,
                 submitters_public=spec.submitters_public,
+                turn=spec.turn,
                 opened_at=now,
                 deadline=now + timedelta(seconds=spec.duration),
             )
         )
-    if new_phases:
-        titles = ", ".join(p.title for p in new_phases)
+    announced = [p for p in new_phases if not p.turn]  # a turn's log is its action alone (PhaseSpec.turn)
+    if announced:
+        titles = ", ".join(p.title for p in announced)
         rows.append(Event(kind="phase.opened", text=f"Open now: {titles}.", visibility=Event.PUBLIC,
-                          data={"phases": [p.key for p in new_phases]}))
+                          data={"phases": [p.key for p in announced]}))
     _record_events(match, rows, now)  # even none: the match changed, and its sockets hear so
     created = Phase.objects.bulk_create(new_phases) if new_phases else []
     for phase in created:

@@ -74,11 +74,13 @@ def _replay_action(match, engine, state, step, action, problems):
 
 
 def _replay_close(match, engine, state, phase, problems):
-    given, counted_stored = {}, {}
+    given, counted_stored, filled_in = {}, {}, set()
     for sub in phase.submissions.select_related("player").order_by("id"):
         counted_stored[sub.player.seat] = sub.payload
         if sub.source == sub.PLAYER:
             given[sub.player.seat] = sub.payload
+        elif sub.payload is not None:  # the close's row of a default that made or completed a move
+            filled_in.add(sub.player.seat)
     submissions = {}
     for seat in phase.waits_on:
         rng = derive_rng(match.seed, f"default:{phase.key}:{seat}")
@@ -86,4 +88,6 @@ def _replay_close(match, engine, state, phase, problems):
         if counted != counted_stored.get(seat):
             problems.append(f"{phase.key}: seat {seat}'s counted submission differs from the stored one")
         submissions[seat] = counted
-    return engine.resolve(state, phase.key, submissions, derive_rng(match.seed, f"resolve:{phase.key}")).state
+    # resolve is told the seats the close told it, as stored then (not as the rules would now say)
+    return engine.resolve(state, phase.key, submissions, derive_rng(match.seed, f"resolve:{phase.key}"),
+                          frozenset(filled_in)).state

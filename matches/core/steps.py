@@ -89,18 +89,38 @@ def _title(item, titles):
 
 
 def _events_of_close(match, viewer, item, items):
-    """The events this step recorded: from its "Closed" line (or its host action's host-only
-    line) to the next step's. The bounds come from every event, the lines shown from those the
-    viewer may read."""
-    marks = list(match.events.filter(kind__in=("phase.closed", "host.action")).values_list("kind", "data", "seq"))
-    if isinstance(item, Action):
-        starts = [seq for kind, data, seq in marks if kind == "host.action" and data.get("step") == item.step]
-    else:
-        starts = [seq for kind, data, seq in marks if kind == "phase.closed" and data.get("phase") == item.key]
-    if not starts:
+    """The events this step recorded: from its first event to the next step's. The bounds come
+    from every event (a step whose events this viewer may not read still bounds the others), the
+    lines shown from those the viewer may read."""
+    starts = _step_starts(match, items)
+    start = starts.get(_key(item))
+    if start is None:
         return []
-    start = starts[0]
-    later = [seq for _, _, seq in marks if seq > start]
+    later = [seq for seq in starts.values() if seq > start]
     end = min(later) if later else None
     rows = visible_event_rows(match, viewer).filter(seq__gte=start)
     return [row for row in rows if end is None or row.seq < end]
+
+
+def _key(item):
+    return ("host", item.step) if isinstance(item, Action) else ("phase", item.key)
+
+
+def _step_starts(match, items):
+    """{step key: the number of its first event}. A close: after the event number it stored, or (a
+    phase closed before that was stored) its "Closed" line; a turn has no such line
+    (PhaseSpec.turn). A host action: its host-only "The host: ..." line."""
+    marks = list(match.events.filter(kind__in=("phase.closed", "host.action")).values_list("kind", "data", "seq"))
+    closes = {data.get("phase"): seq for kind, data, seq in marks if kind == "phase.closed"}
+    hosts = {data.get("step"): seq for kind, data, seq in reversed(marks) if kind == "host.action"}
+    starts = {}
+    for item in items:
+        if isinstance(item, Action):
+            seq = hosts.get(item.step)
+        elif item.closed_after_event is not None:
+            seq = item.closed_after_event + 1
+        else:
+            seq = closes.get(item.key)
+        if seq is not None:
+            starts[_key(item)] = seq
+    return starts

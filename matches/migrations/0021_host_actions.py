@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0019_season_invitations'),
+        ('matches', '0020_phase_turn'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -103,12 +103,16 @@ class Phase(models.Model):
     waits_on = models.JSONField(default=list)  # seat numbers
     close_early = models.BooleanField(default=False)
     submitters_public = models.BooleanField(default=True)  # may players see who has submitted?
+    turn = models.BooleanField(default=False)  # a step of a turn sequence: no "Open now"/"Closed" lines (PhaseSpec.turn)
     opened_at = models.DateTimeField()
     deadline = models.DateTimeField()
     remaining = models.DurationField(null=True, blank=True)  # time left, kept while paused
     closed_at = models.DateTimeField(null=True, blank=True)
     close_reason = models.CharField(max_length=20, blank=True)
     closed_step = models.PositiveIntegerField(null=True, blank=True)
+    # the match's last event number when the close began: the close's events come after it (a
+    # turn's close writes no "Closed" line the steps could find them by; core.steps)
+    closed_after_event = models.PositiveIntegerField(null=True, blank=True)
     state_hash = models.CharField(max_length=16, blank=True)  # engine state after resolving
 
     class Meta:

@@ -6,7 +6,8 @@ look for. A hint costs a garnet (an immediate action with a ledger effect). Afte
 its winner gets a one-seat bonus prompt (a phase the engine decides on mid-match). The host may
 grant a seat points with a private note, ask a seat a yes/no question that opens a one-seat
 phase, or fine a seat a garnet of the season ledger (host actions, so the platform's host actions
-have something to run)."""
+have something to run). A missed bid is drawn at random, and the log says it as a default ("Time
+ran out: ..."), from resolve's filled_in."""
 
 import copy
 
@@ -115,7 +116,7 @@ class UniqueBid(api.GameEngine):
             return {"double": "no"}
         return {"bid": rng.randint(1, 10)}
 
-    def resolve(self, state, phase_key, submissions, rng):
+    def resolve(self, state, phase_key, submissions, rng, filled_in=frozenset()):
         state = copy.deepcopy(state)
         if phase_key.startswith("ask"):  # the host's question: a yes is worth a point, and the round goes on
             seat, answer = next(iter(submissions.items()))
@@ -128,6 +129,8 @@ class UniqueBid(api.GameEngine):
             if answer and answer["double"] == "yes":
                 state["scores"][seat] += 1
             text = f"{state['names'][seat]} {'doubled' if answer['double'] == 'yes' else 'kept'} the point."
+            if seat in filled_in:  # a default is said as one, never as a choice
+                text = f"Time ran out: {state['names'][seat]} kept the point."
             return self._next_round(state, [api.public("bonus", text)])
         bids = {int(seat): sub["bid"] for seat, sub in submissions.items()}
         counts = {}
@@ -139,11 +142,15 @@ class UniqueBid(api.GameEngine):
             top = max(unique)
             winner = next(seat for seat, bid in bids.items() if bid == top)
             state["scores"][winner] += 1
-        state["rounds"].append({"bids": [bids[s] for s in sorted(bids)], "winner": winner})
+        # "drawn": the seats whose bid the rules drew (kept so that a replay that told resolve
+        # otherwise than the close did ends in a different state)
+        state["rounds"].append({"bids": [bids[s] for s in sorted(bids)], "winner": winner, "drawn": sorted(filled_in)})
         who = state["names"][winner] if winner is not None else "nobody"
         events = [api.public("round", f"Round {state['round']}: bids {[bids[s] for s in sorted(bids)]}; {who} scores.")]
         events += [_guessed(seat, sub, top) for seat, sub in submissions.items()
                    if sub.get("guess")]
+        for seat in sorted(filled_in):  # a default is said as one, never as a choice
+            events.append(api.public("default", f"Time ran out: {state['names'][seat]}'s bid of {bids[seat]} was drawn at random."))
         if winner is not None and state["round"] % 2 == 0 and state["round"] < state["settings"]["rounds"]:
             spec = api.PhaseSpec(f"bonus-{state['round']}", f"Bonus for {who}", (winner,), state["settings"]["round_seconds"], True)
             return api.Transition(state, events, [spec])

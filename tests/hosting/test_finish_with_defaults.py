@@ -81,7 +81,7 @@ class FinishWithDefaultsTestCase(BaseTestCase):
         self.start()
         engine = lifecycle.engine_of(self.match)
         endless = mock.patch.object(type(engine), "resolve", autospec=True,
-                                    side_effect=lambda self_, state, key, subs, rng: _reopen(state, key))
+                                    side_effect=lambda self_, state, key, subs, rng, *filled_in: _reopen(state, key))
         with endless:
             done = lifecycle.do_finish_with_defaults(self.match.pk, limit=5)
         self.assertIn("Stopped after 5 phases closed", done.message)

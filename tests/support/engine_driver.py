@@ -6,7 +6,7 @@ from games.engine_api import Invalid
 
 def close_phase(engine, state, key, waits_on, given, rng):
     """`given` maps seats to what they posted (missing or None: nothing). Returns the Transition."""
-    counted = {}
+    counted, filled_in = {}, set()
     for seat in waits_on:
         data = given.get(seat)
         if data is not None:
@@ -14,4 +14,6 @@ def close_phase(engine, state, key, waits_on, given, rng):
             assert not isinstance(cleaned, Invalid), (key, seat, data, cleaned)
             data = cleaned
         counted[seat] = engine.default_submission(state, key, seat, data, rng)
-    return engine.resolve(state, key, counted, rng)
+        if counted[seat] is not None and counted[seat] != data:  # as the platform tells resolve
+            filled_in.add(seat)
+    return engine.resolve(state, key, counted, rng, frozenset(filled_in))

@@ -84,7 +84,7 @@ class BlackAndWhite(api.GameEngine):
         return {"tile": draw_from(rng, state["hands"][seat])}
 
     # the close of a step --------------------------------------------------------------------
-    def resolve(self, state, phase_key, submissions, rng):
+    def resolve(self, state, phase_key, submissions, rng, filled_in=frozenset()):
         state = copy.deepcopy(state)
         (seat, sent), = submissions.items()
         tile = sent["tile"]

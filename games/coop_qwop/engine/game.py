@@ -190,7 +190,7 @@ class CoopQwop(api.GameEngine):
         return counted
 
     # resolution -----------------------------------------------------------------------------
-    def resolve(self, state, phase_key, submissions, rng):
+    def resolve(self, state, phase_key, submissions, rng, filled_in=frozenset()):
         state = copy.deepcopy(state)
         if phase_key == PREGAME:
             return self._end_pregame(state)

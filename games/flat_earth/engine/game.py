@@ -231,7 +231,7 @@ class FlatEarth(api.GameEngine):
         return data
 
     # resolving ------------------------------------------------------------------------------
-    def resolve(self, state, phase_key, submissions, rng):
+    def resolve(self, state, phase_key, submissions, rng, filled_in=frozenset()):
         state = copy.deepcopy(state)
         if phase_key == PREGAME and state["window"] == 0:
             return self._open(state, 1, [])

@@ -207,7 +207,7 @@ class MysteryCosign(api.GameEngine):
         return None  # C6: no shootout submission scores 0
 
     # resolution -----------------------------------------------------------------------------
-    def resolve(self, state, phase_key, submissions, rng):
+    def resolve(self, state, phase_key, submissions, rng, filled_in=frozenset()):
         state = copy.deepcopy(state)
         step = step_for(phase_key)
         events = getattr(self, f"_resolve_{step['kind'].lower()}")(state, step, submissions)

@@ -164,7 +164,7 @@ class PokemonSnap(api.GameEngine):
         return plans.random_plan(state, seat, day, rng)
 
     # resolving ------------------------------------------------------------------------------
-    def resolve(self, state, phase_key, submissions, rng):
+    def resolve(self, state, phase_key, submissions, rng, filled_in=frozenset()):
         state = copy.deepcopy(state)
         if phase_key == ASCENSION and state["stage"] == ASCENSION:
             return self._ascend(state, submissions, rng)

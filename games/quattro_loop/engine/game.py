@@ -196,7 +196,7 @@ class QuattroLoop(api.GameEngine):
         return {"card": rng.choice(state["hands"][seat]), "slot": rng.choice(empty)}
 
     # resolving ------------------------------------------------------------------------------
-    def resolve(self, state, phase_key, submissions, rng):
+    def resolve(self, state, phase_key, submissions, rng, filled_in=frozenset()):
         state = copy.deepcopy(state)
         if not self._is_current(state, phase_key):
             return api.Transition(state)
