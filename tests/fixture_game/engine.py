@@ -8,6 +8,7 @@ its winner gets a one-seat bonus prompt (a phase the engine decides on mid-match
 import copy
 
 from games import engine_api as api
+from games.secrets import HiddenMove, SeededSecret
 
 
 class UniqueBid(api.GameEngine):
@@ -23,6 +24,9 @@ class UniqueBid(api.GameEngine):
                   api.setting_choices((True, "Once everyone has bid"), (False, "Only at the deadline")), required=True),
     )
     summary = "Bid high, but alone."
+    secrets = (HiddenMove("a bid"),
+               SeededSecret("seat 0's secret code", lambda state: _with_code(state, 0, "SECRET-0-0000"),
+                            known_to=lambda state: (0,)))
 
     def validate_settings(self, settings, seats):
         merged = super().validate_settings(settings, seats)
@@ -160,3 +164,10 @@ class UniqueBid(api.GameEngine):
 
 
 FIXTURE = UniqueBid()
+
+
+def _with_code(state, seat, code):
+    """The state as set up, had the seed drawn `code` for `seat`."""
+    state = copy.deepcopy(state)
+    state["secrets"][seat] = code
+    return state

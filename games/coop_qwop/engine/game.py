@@ -13,6 +13,7 @@ import itertools
 
 from games import engine_api as api
 from games.blocks.reveal import is_seat_among, sees_everything
+from games.secrets import HiddenMove
 
 from . import actions, cards, pregame, races
 from .movement import CARDS, MOVEMENT, X, play_round
@@ -47,6 +48,7 @@ class CoopQwop(api.GameEngine):
                   help="Rounds of cards (1 to 7; the hand holds 35 cards)."),
     )
     summary = "Every pair of players shares an athlete: steer 7 of them through four races with awkward cards."
+    secrets = (HiddenMove("a round's cards"),)
 
     # settings -------------------------------------------------------------------------------
     def validate_settings(self, settings, seats):

@@ -17,6 +17,7 @@ from games.blocks.hands import dealt
 from games.blocks.reveal import is_seat_among, sees_everything
 from games.blocks.settings import first_problem, one_of, whole_number
 from games.blocks.steps import last_or_random
+from games.secrets import HiddenMove
 
 from . import boards, moments, notation, scoring, views
 from .board_rows import BoardLines
@@ -60,6 +61,7 @@ class QuattroLoop(api.GameEngine):
     )
     settings_rows = (BoardLines(),)
     summary = "Place cards on two loops of seven effects and build the best run of four."
+    secrets = (HiddenMove("a placed card"),)
 
     # settings -------------------------------------------------------------------------------
     def validate_settings(self, settings, seats):
