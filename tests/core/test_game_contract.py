@@ -15,6 +15,7 @@ import pytest
 
 from games import engine_api as api
 from games import registry
+from games.secrets import HiddenMove, HiddenSetting, SeededSecret
 
 ENGINES = registry.all_engines()
 IDS = [e.slug for e in ENGINES]
@@ -283,3 +284,28 @@ def test_it_shows_the_player_in_seat_0_their_own_things_as_it_does_any_other_sea
     if not shown:  # then no seat did (the sets agree at every step): nothing private lives in the state
         pytest.skip(f"{engine.slug}'s views hold nothing of a player's own; a pending move is the platform's")
     assert differs, "seat 0 and another seat always saw the same private things"
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_declares_its_secrets_so_that_the_side_channel_suite_can_vary_them(engine):
+    """Every game says what it keeps secret (games/secrets.py), and the side-channel suite varies
+    each in a match. Here, without one: a seeded secret's `vary` changes a state just set up into
+    another state (the same keys, JSON) and copies rather than changes what it is given, and who
+    may know it are seats; a hidden setting's two settings are both valid and differ."""
+    assert engine.secrets, f"{engine.slug} declares no secrets: say what it keeps secret in `secrets`"
+    seats = seats_for(engine)
+    settings = engine.validate_settings({}, len(seats))
+    state = engine.setup(seats, settings, api.derive_rng(3, "setup")).state
+    for secret in engine.secrets:
+        assert isinstance(secret, (HiddenMove, SeededSecret, HiddenSetting)), secret
+        if isinstance(secret, SeededSecret):
+            before = copy.deepcopy(state)
+            varied = secret.vary(state)
+            assert state == before, f"varying {secret.what} changed the state it was given"
+            assert varied != state and set(varied) == set(state), secret.what
+            assert json.loads(json.dumps(varied)) == varied
+            assert set(secret.known_to(state)) <= set(range(len(seats))), secret.what
+        if isinstance(secret, HiddenSetting):
+            both = [engine.validate_settings(given, len(seats)) for given in secret.settings]
+            assert not any(isinstance(s, api.Invalid) for s in both), both
+            assert both[0] != both[1], secret.what
