@@ -17,12 +17,12 @@ from games.blocks.hands import dealt
 from games.blocks.reveal import is_seat_among, sees_everything
 from games.blocks.settings import first_problem, one_of, whole_number
 from games.blocks.steps import last_or_random
-from games.secrets import HiddenMove, SeededSecret
 
 from . import boards, moments, notation, scoring, views
 from .board_rows import BoardLines
 from .effects import describe_card
 from .notation import COLOURS, SLOTS
+from .secrets import SECRETS
 
 TARGET, PLACEMENTS = 5, 7
 NEW_SET_ROUND = 8  # from round 8 each player plays their seven unplayed cards and a 0 card
@@ -61,9 +61,7 @@ class QuattroLoop(api.GameEngine):
     )
     settings_rows = (BoardLines(),)
     summary = "Place cards on two loops of seven effects and build the best run of four."
-    secrets = (HiddenMove("a placed card"),
-               SeededSecret("Player 1's hand", lambda state: _dealt_otherwise(state, 0, hand=True), known_to=lambda state: (0,)),
-               SeededSecret("the order of Player 2's deck", lambda state: _dealt_otherwise(state, 1, hand=False)))
+    secrets = SECRETS
 
     # settings -------------------------------------------------------------------------------
     def validate_settings(self, settings, seats):
@@ -387,14 +385,3 @@ def _pts(value: float) -> str:
 
 ENGINE = QuattroLoop()
 
-
-def _dealt_otherwise(state, seat, hand):
-    """The state as the seed could have dealt it, otherwise in one thing only: `seat`'s first card
-    in hand swapped with the top of its deck (hand), or its deck in the reverse order."""
-    state = copy.deepcopy(state)
-    hands, decks = state["hands"], state["decks"]
-    if hand:
-        hands[seat][0], decks[seat][0] = decks[seat][0], hands[seat][0]
-    else:
-        decks[seat].reverse()
-    return state
