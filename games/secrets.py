@@ -39,7 +39,8 @@ class SeededSecret:
     otherwise and nothing else (another card for one seat), from a state just set up;
     `known_to(state)` names the seats that may know it (the host always may). The suite starts a
     match, then starts it again with `vary` applied: the spectator and every other seat must not
-    tell the runs apart."""
+    tell the runs apart. What it varies is the state, not the lines `setup` wrote: a deal spelled
+    out in a public line of the log is the leak test's to find (tests/support/leaks.py)."""
 
     what: str
     vary: Callable[[State], State]
