@@ -9,8 +9,8 @@ tests/security/test_secret_declarations.py shows the suite finds a leak of each 
 
 from games import registry
 from matches.core import lifecycle
-from matches.talk import conversations as talk
 from matches.models import Conversation
+from matches.talk import conversations as talk
 from tests.support.secret_runs import PEOPLE, SecretsTestCase
 
 

@@ -11,11 +11,10 @@ A small value (a card "7", a tile 2) is no distinctive text: a page is full of 7
 import html
 import re
 
-from games import engine_api as api
-
 from django.test import Client
 from django.urls import reverse
 
+from games import engine_api as api
 from matches.models import MatchPlayer
 from tests.support.sockets import socket_text
 

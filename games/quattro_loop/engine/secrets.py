@@ -4,11 +4,12 @@ and not yet revealed, a player's hand (theirs alone), and the order of a deck (n
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from games.secrets import HiddenMove, SeededSecret
 
 
-def dealt_otherwise(state: dict, seat: int, hand: bool) -> dict:
+def dealt_otherwise(state: dict[str, Any], seat: int, hand: bool) -> dict[str, Any]:
     """The state as the seed could have dealt it, otherwise in one thing only: `seat`'s first card
     in hand swapped with the top of its deck (hand), or its deck in the reverse order."""
     state = copy.deepcopy(state)
