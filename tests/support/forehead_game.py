@@ -70,7 +70,7 @@ class Forehead(api.GameEngine):
     def random_submission(self, state, phase_key, seat, rng):
         return {"say": rng.choice(("stay", "fold"))}
 
-    def resolve(self, state, phase_key, submissions, rng):
+    def resolve(self, state, phase_key, submissions, rng, filled_in=frozenset()):
         state = copy.deepcopy(state)
         seat = len(state["said"])
         say = submissions[seat]["say"]
