@@ -43,6 +43,7 @@ from games.engine_types import (
     COMMUNAL_GARNET, ELIMINATED, ELIMINATION_CANDIDATE, GARNET, LEDGER_KINDS, MARK_LASTS, MARK_NEXT,
     MARK_OF_ELIMINATION, MARK_THIS_AND_NEXT, TOKEN_OF_LIFE, HEAVEN, HELL, STATUSES,
 )
+from games.secrets import Secret
 from games.settings_rows import RowProblems, RowRead, SettingRows, blank_rows
 
 __all__ = [
@@ -85,6 +86,9 @@ class GameEngine:
     settings_rows: tuple[SettingRows, ...] = ()
     seconds_range: tuple[int, int] = (1, 7 * 24 * 3600)  # bounds of every "*_seconds" setting
     summary: str = ""  # one line for lists
+    # What the game keeps secret (games/secrets.py), so the side-channel suite varies each:
+    # a hidden move, a seeded deal or draw, a hidden setting. Every game declares at least one.
+    secrets: tuple[Secret, ...] = ()
 
     # settings -------------------------------------------------------------------------------
     def validate_settings(self, settings: dict[str, Any], seats: int) -> dict[str, Any] | Invalid:

@@ -114,18 +114,22 @@ def _apply(match, transition, now, before=(), last_sequence=None):
         titles = ", ".join(p.title for p in announced)
         rows.append(Event(kind="phase.opened", text=f"Open now: {titles}.", visibility=Event.PUBLIC,
                           data={"phases": [p.key for p in announced]}))
+    outcome = engine_of(match).outcome(match.state) if transition.finished else None
+    if outcome is not None:  # the end's line in the same insert: the last close costs what any close costs
+        rows.append(Event(kind="match.finished", text=outcome.summary or "The match is over.",
+                          visibility=Event.PUBLIC, data={}))
     _record_events(match, rows, now)  # even none: the match changed, and its sockets hear so
     created = Phase.objects.bulk_create(new_phases) if new_phases else []
     for phase in created:
         events.publish(events.PhaseScheduled(phase.pk, phase.deadline))
-    if transition.finished:
-        _finish(match, now)
+    if outcome is not None:
+        _finish(match, outcome, now)
     match.save()
 
 
-def _finish(match, now):
+def _finish(match, outcome, now):
+    """The end of a match whose "match.finished" line is recorded already (with the close's)."""
     match.phases.filter(status=Phase.OPEN).update(status=Phase.CANCELLED, closed_at=now, close_reason="match over")
-    outcome = engine_of(match).outcome(match.state)
     match.outcome = {
         "summary": outcome.summary,
         "standings": [
@@ -138,5 +142,4 @@ def _finish(match, now):
     }
     match.status = Match.FINISHED
     match.finished_at = now
-    _public(match, "match.finished", outcome.summary or "The match is over.", now)
     events.publish(events.MatchFinished(match.pk))

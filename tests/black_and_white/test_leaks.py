@@ -3,7 +3,9 @@ and two runs that differ only in a hidden number give them the same bytes, pushe
 
 from matches.core import lifecycle
 from tests.support.base import BaseTransactionTestCase
-from tests.support.leaks import assert_hidden_from, assert_shown_to
+from games import engine_api as api
+from games import registry
+from tests.support.leaks import assert_hidden_from, assert_shown_to, assert_view_hides
 from tests.support.side_channels import SideChannelTestCase
 
 
@@ -26,6 +28,11 @@ class LeakTestCase(BaseTransactionTestCase):
         leader = leader_name(self.match)
         follower = "bob" if leader == "alice" else "alice"
         lay(self, self.match, leader, 7)
+        # the 7 itself, a value no page search can tell from the follower's own 7: in no view but the
+        # leader's and the host's, but the follower's own tiles (they hold a 7 too)
+        engine, seat = registry.get(self.game), ("alice", "bob").index(follower)
+        assert_view_hides(self, engine, self.match.state, [api.Viewer.for_seat(seat), None], 7,
+                          except_under=["view['my_tiles']"])
         said = self.seat(leader).submissions.get().said  # "Your tile: 7 (white)", as the leader's page says it
         self.assertIn("7 (white)", said)
         for outsider in (self.users[follower], None):

@@ -15,6 +15,7 @@ import pytest
 
 from games import engine_api as api
 from games import registry
+from games.secrets import HiddenMove, HiddenSetting, SeededSecret
 
 ENGINES = registry.all_engines()
 IDS = [e.slug for e in ENGINES]
@@ -348,3 +349,28 @@ def test_it_offers_host_actions_it_accepts_and_refuses_hostile_ones(engine):
             assert not isinstance(result, api.Invalid), f"bot host action refused: {result}"
             json.dumps(result.state)
     assert t.state == before
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_declares_its_secrets_so_that_the_side_channel_suite_can_vary_them(engine):
+    """Every game says what it keeps secret (games/secrets.py), and the side-channel suite varies
+    each in a match. Here, without one: a seeded secret's `vary` changes a state just set up into
+    another state (the same keys, JSON) and copies rather than changes what it is given, and who
+    may know it are seats; a hidden setting's two settings are both valid and differ."""
+    assert engine.secrets, f"{engine.slug} declares no secrets: say what it keeps secret in `secrets`"
+    seats = seats_for(engine)
+    settings = engine.validate_settings({}, len(seats))
+    state = engine.setup(seats, settings, api.derive_rng(3, "setup")).state
+    for secret in engine.secrets:
+        assert isinstance(secret, (HiddenMove, SeededSecret, HiddenSetting)), secret
+        if isinstance(secret, SeededSecret):
+            before = copy.deepcopy(state)
+            varied = secret.vary(state)
+            assert state == before, f"varying {secret.what} changed the state it was given"
+            assert varied != state and set(varied) == set(state), secret.what
+            assert json.loads(json.dumps(varied)) == varied
+            assert set(secret.known_to(state)) <= set(range(len(seats))), secret.what
+        if isinstance(secret, HiddenSetting):
+            both = [engine.validate_settings(given, len(seats)) for given in secret.settings]
+            assert not any(isinstance(s, api.Invalid) for s in both), both
+            assert both[0] != both[1], secret.what

@@ -95,6 +95,20 @@ class QueryCountTestCase(BaseTestCase):
                 match = self.new_match(game, engine.default_seats or engine.min_seats, {}, closes=2)
                 self.assertEqual(self.measure(match), expected)
 
+    def test_it_counts_the_close_that_ends_a_match_as_any_close(self):
+        """The end's line goes in the close's one insert of events, so the last close costs what
+        a close mid-match costs (the scaffold's game, counted above at its third close, ends there)."""
+        self.warm_up()
+        for seats in (2, 200):
+            with self.subTest(seats=seats):
+                match = self.new_match("fixture", seats, {**FIXTURE_SETTINGS, "rounds": 1})
+                queries, closes = None, 0
+                while match.status == match.RUNNING and closes < 10:
+                    phase = open_phase(match)
+                    queries, closes = count(lambda: lifecycle.close_phase(phase.pk, "host")), closes + 1
+                    match.refresh_from_db()
+                self.assertEqual((match.status, queries), (match.FINISHED, FIXTURE["close"]))
+
     def test_it_renders_the_season_page_in_constant_queries(self):
         counts = []
         for seats in (3, 12):

@@ -12,6 +12,7 @@ ran out: ..."), from resolve's filled_in."""
 import copy
 
 from games import engine_api as api
+from games.secrets import HiddenMove, SeededSecret
 
 
 # A seat may guess the round's outcome beside its bid: the top bid (a number that goes only with
@@ -50,6 +51,9 @@ class UniqueBid(api.GameEngine):
                   api.setting_choices((True, "Once everyone has bid"), (False, "Only at the deadline")), required=True),
     )
     summary = "Bid high, but alone."
+    secrets = (HiddenMove("a bid"),
+               SeededSecret("seat 0's secret code", lambda state: _with_code(state, 0, "SECRET-0-0000"),
+                            known_to=lambda state: (0,)))
 
     def validate_settings(self, settings, seats):
         merged = super().validate_settings(settings, seats)
@@ -267,3 +271,10 @@ def _yes_no(phase_key):
 
 
 FIXTURE = UniqueBid()
+
+
+def _with_code(state, seat, code):
+    """The state as set up, had the seed drawn `code` for `seat`."""
+    state = copy.deepcopy(state)
+    state["secrets"][seat] = code
+    return state

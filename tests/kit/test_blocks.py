@@ -60,6 +60,21 @@ class RevealTestCase(TestCase):
         self.assertEqual(reveal.visible(record, 0, ("number",), spectator, False), {"colour": "black"})
         self.assertEqual(reveal.visible(record, 0, ("number",), spectator, True), record)
 
+    def test_it_shows_a_card_to_everyone_but_its_owner_and_spectators_until_the_end(self):
+        """Seat 1 holds the 7 to its forehead: seats 0 and 2 and the host read it, seat 1 does not,
+        nor a spectator (seat 1 logged out is one); at the end everyone does."""
+        card = {"owner": "Bob", "card": "7"}
+        for viewer, expected in ((api.Viewer.for_seat(0), card), (api.Viewer.for_seat(2), card),
+                                 (api.Viewer.host(), card), (api.Viewer.for_seat(1), {"owner": "Bob"}),
+                                 (api.Viewer.spectator(), {"owner": "Bob"})):
+            with self.subTest(viewer=viewer):
+                self.assertEqual(reveal.visible_to_others(card, 1, ("card",), viewer, False), expected)
+        for viewer in (api.Viewer.for_seat(1), api.Viewer.spectator()):
+            self.assertEqual(reveal.visible_to_others(card, 1, ("card",), viewer, True), card)
+        # seat 0 is an owner like any other (a `seat or -1` once hid seat 0's things)
+        self.assertEqual(reveal.visible_to_others(card, 0, ("card",), api.Viewer.for_seat(0), False), {"owner": "Bob"})
+        self.assertEqual(reveal.visible_to_others(card, 0, ("card",), api.Viewer.for_seat(1), False), card)
+
     def test_it_tells_whether_a_viewer_holds_one_of_some_seats(self):
         self.assertTrue(reveal.is_seat_among(api.Viewer.for_seat(0), range(3)))  # seat 0 is a seat
         self.assertTrue(reveal.is_seat_among(api.Viewer.for_seat(5), [2, 5, 7]))

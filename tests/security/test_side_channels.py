@@ -1,98 +1,28 @@
-"""For every installed game: a player's hidden move (one or another; or none, where the game keeps
-even who has sent secret) leaves every other viewer with the same bytes on every page and socket,
-pushes included. Where every step waits on one player (Black and White), the move closes its step
-at once, so the two moves compared are two the rules show alike to everyone else (two tiles of one
-colour). And the private actions
-of the games that have them (a hint, a pack, a race proposal) leave no trace for outsiders."""
+"""For every installed game, each secret it declares (games/secrets.py) leaves every viewer who may
+not know it the same bytes on every page and socket, pushes included: a player's hidden move (one
+or another; or none, where the game keeps even who has sent secret), a seeded deal or draw (as
+the seed drew it, or otherwise), a hidden setting (one value or another). Where every step waits on
+one player (Black and White), the move closes its step at once, so the two moves compared are two
+the rules show alike to everyone else (two tiles of one colour). And the private actions of the
+games that have them (a hint, a pack, a race proposal) leave no trace for outsiders.
+tests/security/test_secret_declarations.py shows the suite finds a leak of each kind."""
 
-import random
-
-from games import engine_api as api
 from games import registry
 from matches.core import lifecycle
-from matches.talk import conversations as talk
 from matches.models import Conversation
-from matches.models import Phase
-from tests.support.side_channels import SideChannelTestCase
-
-PEOPLE = ("alice", "bob", "carol", "dave", "frank", "grace", "heidi", "ivan", "judy")
+from matches.talk import conversations as talk
+from tests.support.secret_runs import PEOPLE, SecretsTestCase
 
 
-class HiddenMovesTestCase(SideChannelTestCase):
-    def seated(self, engine):
-        """A started match of `engine` with its fewest seats, every seat with 5 garnets."""
-        self.game = engine.slug
-        names = PEOPLE[:engine.min_seats]
-        match = self.make_match(names, settings={})
-        for seat in match.seats.all():
-            seat.role = engine.default_roles(len(names))[seat.seat]
-            seat.save()
-        for name in names:
-            self.give_garnets(name, 5)
-        return self.start(match)
-
-    def hidden_phase(self, engine):
-        """A started match and the phase of its hidden move: force-close phases (defaults for every
-        seat) until one waits on two seats or more; in a game that ends without one, the first
-        phase of a new match."""
-        match = self.seated(engine)
-        for _ in range(200):
-            open_phases = list(match.phases.filter(status=Phase.OPEN).order_by("sequence"))
-            shared = [p for p in open_phases if len(p.waits_on) >= 2]
-            if shared:
-                return match, shared[0]
-            if not open_phases:
-                match = self.seated(engine)
-                return match, match.phases.get(status=Phase.OPEN)
-            lifecycle.close_phase(open_phases[0].pk, "host")
-            match.refresh_from_db()
-        raise AssertionError(f"{engine.slug} never opened a phase that waits on two seats")
-
-    def alike_to_others(self, engine, match, phase, seat, first, second):
-        """Whether two moves leave everyone but the mover the same views and events once the
-        phase resolves on them (a phase that waits on others too does not resolve on one move)."""
-        if len(phase.waits_on) > 1:
-            return True
-        state, others = match.state, [api.Viewer.spectator()] + [
-            api.Viewer.for_seat(s) for s in range(len(match.state["names"])) if s != seat]
-
-        def seen(data):
-            cleaned = engine.validate_submission(state, phase.key, seat, data)
-            after = engine.resolve(state, phase.key, {seat: cleaned}, random.Random(0))
-            return [engine.view(after.state, v) for v in others], [e for e in after.events if e.seat != seat]
-
-        return seen(first) == seen(second)
-
-    def submission(self, engine, match, phase, seat, salt):
-        match.refresh_from_db()
-        return engine.random_submission(match.state, phase.key, seat, random.Random(salt))
-
-    def test_it_hides_a_submission_in_every_game(self):
+class HiddenMovesTestCase(SecretsTestCase):
+    def test_it_keeps_every_secret_every_game_declares(self):
         for engine in registry.all_engines():
             with self.subTest(game=engine.slug):
-                self.new_world()
-                match, phase = self.hidden_phase(engine)
-                seat = phase.waits_on[0]
-                first = self.submission(engine, match, phase, seat, 1)
-                second = next(s for salt in range(2, 50)
-                              if (s := self.submission(engine, match, phase, seat, salt)) != first
-                              and self.alike_to_others(engine, match, phase, seat, first, s))
-                mover = PEOPLE[seat]
-                observers = [None] + [name for name in PEOPLE[:engine.min_seats] if name != mover]
-
-                def play_to_point(engine=engine):
-                    return self.hidden_phase(engine)[0]
-
-                def submit(data, key=phase.key):
-                    def move(match):
-                        phase = match.phases.get(key=key, status=Phase.OPEN)
-                        lifecycle.do_submit(phase.pk, self.seat(mover, match), data)
-                    return move
-
-                variants = {f"submission {first}": submit(first), f"submission {second}": submit(second)}
-                if not phase.submitters_public:  # only then is *whether* one sent secret too
-                    variants["no submission"] = lambda match: None
-                self.assert_indistinguishable(play_to_point, variants, observers)
+                self.assertTrue(engine.secrets, f"{engine.slug} declares no secrets: say what it keeps "
+                                                "secret in its engine's `secrets` (games/secrets.py)")
+                for secret in engine.secrets:
+                    with self.subTest(game=engine.slug, secret=secret.what):
+                        self.assert_secret_kept(engine, secret)
 
     def test_it_hides_who_talks_with_whom(self):
         """Bob and Carol talk, or not; then Alice writes at the table and starts a conversation

@@ -85,7 +85,11 @@ class SideChannelTestCase(BaseTransactionTestCase):
 
     def assert_indistinguishable(self, play_to_point, variants, observers):
         """Every observer sees the same bytes whichever of `variants` (hidden moves) was made."""
-        runs = [(label, self.observe(play_to_point, move, observers)) for label, move in variants.items()]
+        self.assert_runs_alike([(label, self.observe(play_to_point, move, observers))
+                                for label, move in variants.items()], observers)
+
+    def assert_runs_alike(self, runs, observers):
+        """`runs`: [(label, what `observe` recorded)]; every observer recorded the same in each."""
         (first_label, first), rest = runs[0], runs[1:]
         for label, other in rest:
             for name in observers:

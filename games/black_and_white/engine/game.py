@@ -20,6 +20,7 @@ from games.blocks.leaders import seeded_first_leader, winner_leads
 from games.blocks.points import last_decisive_winner, uncatchable_leader
 from games.blocks.settings import first_problem
 from games.blocks.steps import last_or_random, one_player_step
+from games.secrets import HiddenMove
 from games.values import as_int
 
 from . import views
@@ -40,6 +41,7 @@ class BlackAndWhite(api.GameEngine):
     default_settings = {"step_seconds": 60}
     settings_fields = (api.duration_setting("step_seconds", "Each step", "A player's time to lay a tile."),)
     summary = "Nine tiles each, numbers hidden, colours shown: win more rounds with the higher tile."
+    secrets = (HiddenMove("a laid tile's number"),)  # the seeded first leader is public (B2)
 
     def validate_settings(self, settings, seats):
         return first_problem(super().validate_settings(settings, seats))

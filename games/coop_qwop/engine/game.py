@@ -13,6 +13,7 @@ import itertools
 
 from games import engine_api as api
 from games.blocks.reveal import is_seat_among, sees_everything
+from games.secrets import HiddenMove, SeededSecret
 from games.words import count
 
 from . import actions, cards, pregame, races
@@ -34,6 +35,19 @@ def new_athlete(number: int, controllers: tuple[int, int]) -> dict:
             "moves": [], "down_in": None, "deferred": None}
 
 
+def _pairs_swapped(state: dict) -> dict:
+    """The state as the seed could have drawn it (Q1), otherwise in one thing only: athletes 1 and
+    2 with each other's controllers."""
+    state = copy.deepcopy(state)
+    first, second = (next(a for a in state["athletes"] if a["number"] == n) for n in (1, 2))
+    first["controllers"], second["controllers"] = second["controllers"], first["controllers"]
+    return state
+
+
+def _controllers(state: dict, *numbers: int) -> set[int]:
+    return {seat for a in state["athletes"] if a["number"] in numbers for seat in a["controllers"]}
+
+
 class CoopQwop(api.GameEngine):
     slug = "coop_qwop"
     name = "Co-op QWOP"
@@ -48,6 +62,9 @@ class CoopQwop(api.GameEngine):
                   help="Rounds of cards (1 to 7; the hand holds 35 cards)."),
     )
     summary = "Every pair of players shares an athlete: steer 7 of them through four races with awkward cards."
+    secrets = (HiddenMove("a round's cards"),
+               SeededSecret("who controls athletes 1 and 2", lambda state: _pairs_swapped(state),
+                            known_to=lambda state: _controllers(state, 1, 2)))
 
     # settings -------------------------------------------------------------------------------
     def validate_settings(self, settings, seats):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 
 from games import engine_api as api
+from games.secrets import HiddenMove
 from games.values import as_int
 
 from . import geometry, views
@@ -62,6 +63,7 @@ class FlatEarth(api.GameEngine):
     )
     settings_rows = (MovementOptions(),)
     summary = "Propose and vote on movements across a plane and shifts of four vectors; travel furthest along one."
+    secrets = (HiddenMove("a window's proposals and votes"),)
 
     # settings -------------------------------------------------------------------------------
     def validate_settings(self, settings, seats):

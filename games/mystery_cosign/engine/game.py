@@ -15,6 +15,7 @@ import copy
 from games import engine_api as api
 from games.blocks.death_match import death_match_outcome
 from games.blocks.settings import first_problem, one_of
+from games.secrets import HiddenMove, HiddenSetting
 from games.values import as_int
 from games.words import count
 
@@ -56,6 +57,9 @@ class MysteryCosign(api.GameEngine):
     )
     settings_rows = (OwnOperations(), Targets())
     summary = "Twelve hidden operations: probe them together, then outscore each other in shootouts."
+    secrets = (HiddenMove("a player's pick"),
+               HiddenSetting("an operation the host wrote", ({"operations": {"A": "a*b + 1"}},
+                                                             {"operations": {"A": "a*b + 2"}})))
 
     # settings -------------------------------------------------------------------------------
     def validate_settings(self, settings, seats):

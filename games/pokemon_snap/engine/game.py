@@ -12,6 +12,7 @@ import copy
 
 from games import engine_api as api
 from games.blocks.settings import first_problem, one_of
+from games.secrets import HiddenMove
 from games.values import direction_problem
 
 from . import ascension, plans, prompts, views
@@ -51,6 +52,7 @@ class PokemonSnap(api.GameEngine):
     )
     settings_rows = (PokemonNames(),)
     summary = "Two photographers shoot six Pokemon who train for contests over five days."
+    secrets = (HiddenMove("a day's plan or exhibit"),)
 
     # settings and roles ---------------------------------------------------------------------
     def validate_settings(self, settings, seats):

@@ -22,6 +22,7 @@ from . import boards, moments, notation, scoring, views
 from .board_rows import BoardLines
 from .effects import describe_card
 from .notation import COLOURS, SLOTS
+from .secrets import SECRETS
 
 TARGET, PLACEMENTS = 5, 7
 NEW_SET_ROUND = 8  # from round 8 each player plays their seven unplayed cards and a 0 card
@@ -60,6 +61,7 @@ class QuattroLoop(api.GameEngine):
     )
     settings_rows = (BoardLines(),)
     summary = "Place cards on two loops of seven effects and build the best run of four."
+    secrets = SECRETS
 
     # settings -------------------------------------------------------------------------------
     def validate_settings(self, settings, seats):
@@ -382,3 +384,4 @@ def _pts(value: float) -> str:
 
 
 ENGINE = QuattroLoop()
+
