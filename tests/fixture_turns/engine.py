@@ -19,6 +19,7 @@ from games.blocks.reveal import is_seat_among, sees_everything
 from games.blocks.settings import first_problem, whole_number
 from games.blocks.steps import one_player_step
 from games.ranking import shared_ranks
+from games.secrets import HiddenMove, SeededSecret
 from games.values import as_int, direction_problem
 
 RAISE, CALL, FOLD = "raise", "call", "fold"
@@ -26,8 +27,21 @@ NOTE_LENGTH = 50
 NOTES = ("", "", "they look calm", "bluff next time?", "remember the 9")  # the bots' notes to themselves
 
 
+def another_card(seat):
+    """The state as the seed might have dealt it with another card for `seat` (and nothing else)."""
+    def vary(state):
+        state = copy.deepcopy(state)
+        state["cards"][seat] = next(c for c in range(1, 11) if c not in state["cards"])
+        return state
+    return vary
+
+
 class CallOrRaise(api.GameEngine):
     slug = "fixture_turns"
+    # Each card is dealt by the seed and known to the other player only; the note is a hidden move.
+    secrets = (SeededSecret("the first player's card", another_card(0), known_to=lambda state: (1,)),
+               SeededSecret("the second player's card", another_card(1), known_to=lambda state: (0,)),
+               HiddenMove("a note to yourself"))
     name = "Call or Raise (fixture)"
     kind = "main"
     min_seats = max_seats = 2
