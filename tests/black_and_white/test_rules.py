@@ -93,8 +93,8 @@ class StepsTestCase(TestCase):
         drawn = t.state["laid"]
         texts = [(e.visibility, e.seat, e.text) for e in t.events]
         self.assertEqual(texts, [("private", 0, f"Time ran out: the seed laid your {drawn}."),
-                                 ("public", None, f"Round 2: time ran out for Ada: the seed led with a "
-                                                  f"{'black' if drawn % 2 == 0 else 'white'} tile.")])
+                                 ("public", None, (f"Round 2: time ran out for Ada: the seed led with a "
+                                                   f"{'black' if drawn % 2 == 0 else 'white'} tile."))])
         self.assertTrue(spectator(t.state)["laid"]["missed"])
         self.assertNotIn("number", spectator(t.state)["laid"])
         done = step(t.state, 1, 0)  # Bo follows with his own 0: his words are his, not the seed's

@@ -203,7 +203,7 @@ def test_it_completes_a_partial_submission_at_the_deadline():
 
 def test_it_says_a_completed_round_as_the_seeds_to_everyone_and_what_counted_to_its_player():
     state = started()
-    first, *rest = mine(state, 2)
+    first = mine(state, 2)[0]
     sent = all_filler(state, "O")
     sent[2] = {f"card_{first}": "P"}  # seat 2 sends one card of seven; seat 5 sends nothing
     del sent[5]

@@ -119,9 +119,9 @@ class PlanTestCase(TestCase):
         contest = t.state["plans"]["1"]["2"]["evening"]
         self.assertEqual(said, [
             ("public", None, "Day 1: time ran out for P1: the seed made the list."),
-            ("private", 1, f"Time ran out: the seed made your list for day 1: Exhibit {drawn_list['exhibit']}, "
-                           f"in the order {order}."),
+            ("private", 1, (f"Time ran out: the seed made your list for day 1: Exhibit {drawn_list['exhibit']}, "
+                            f"in the order {order}.")),
             ("public", None, "Day 1: time ran out for P2: the seed made the plan."),
-            ("private", 2, f"Time ran out: the seed made your plan for day 1: nothing in the morning and afternoon, "
-                           f"contest {contest} in the evening."),
+            ("private", 2, (f"Time ran out: the seed made your plan for day 1: nothing in the morning and "
+                            f"afternoon, contest {contest} in the evening.")),
         ])  # the public lines name nothing the seed drew: a list and a plan stay secret as sent ones do

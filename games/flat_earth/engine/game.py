@@ -240,9 +240,8 @@ class FlatEarth(api.GameEngine):
             return api.Transition(state)
         read = {seat: self._read(state, k, seat, sub or {}) for seat, sub in submissions.items()}
         read = {seat: r if not isinstance(r, api.Invalid) else ({}, None, [], None) for seat, r in read.items()}
-        # F5: a missed window counts as sent empty; said as such to the player, never as their
-        # choice. Who sent a window is secret here (F4, submitters_public off: it would say who made
-        # no proposal), so who missed one is too: the host reads it, everyone else once the match is over
+        # F5: a missed window counts as sent empty, said as such to the player. Who sent a window is
+        # secret (F4), so who missed one is too: the host reads it, the others once the match is over
         events = []
         for seat in sorted(filled_in):
             events.append(api.host_only("flat.missed", f"Time ran out for {state['names'][seat]}: window {k} counts "
