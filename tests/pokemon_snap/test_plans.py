@@ -4,7 +4,7 @@ Seats 0 and 1 are the photographers, 2-7 the Pokemon."""
 import random
 from unittest import TestCase
 
-from games.engine_api import Invalid, SeatInfo
+from games.engine_api import Invalid, SeatInfo, Viewer
 from games.pokemon_snap.engine.game import ENGINE, day_key
 from tests.support.engine_driver import close_phase
 
@@ -125,3 +125,8 @@ class PlanTestCase(TestCase):
             ("private", 2, (f"Time ran out: the seed made your plan for day 1: nothing in the morning and "
                             f"afternoon, contest {contest} in the evening.")),
         ])  # the public lines name nothing the seed drew: a list and a plan stay secret as sent ones do
+        # the host's "Every plan and list" marks the two the seed made, and no other
+        seen = ENGINE.view(t.state, Viewer.host())["all"]
+        marked = [who for who, words in seen["plans"]["1"].items() if words.endswith("(time ran out: the seed's)")]
+        marked += [who for who, sent in seen["lists"]["1"].items() if sent["exhibit"].endswith("(time ran out: the seed's)")]
+        self.assertEqual(marked, [ENGINE.pokemon_label(t.state, 2), "P1"])

@@ -199,6 +199,7 @@ class PokemonSnap(api.GameEngine):
         """S2, S12g: a missed plan or list was the seed's; said as such to everyone (a miss is seen
         anyway; what the seed drew stays secret as a sent one would) and, with what it drew, to its player."""
         events = []
+        state.setdefault("missed", {})[str(day)] = sorted(filled_in)  # for the pages' "Every plan and list"
         for seat in sorted(filled_in):
             what = "list" if seat in state["photographers"] else "plan"
             events.append(api.public("snap.missed", f"Day {day}: time ran out for {state['names'][seat]}: "
