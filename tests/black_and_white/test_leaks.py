@@ -5,7 +5,7 @@ from matches.core import lifecycle
 from tests.support.base import BaseTransactionTestCase
 from games import engine_api as api
 from games import registry
-from tests.support.leaks import assert_hidden_from, assert_shown_to, assert_view_hides
+from tests.support.leaks import assert_hidden_from, assert_shown_to, assert_view_hides, readable_by
 from tests.support.side_channels import SideChannelTestCase
 
 
@@ -39,6 +39,26 @@ class LeakTestCase(BaseTransactionTestCase):
             assert_hidden_from(self, self.match, outsider, [said, "your 7", "laid 7", "7, a white"])
         assert_shown_to(self, self.match, None, ["leads with a white tile", "a white tile."], "public page")
         assert_shown_to(self, self.match, self.users[leader], ["7, a white tile"], "player page")
+
+    def test_it_says_a_missed_lead_as_the_seeds_and_keeps_its_number_to_its_player(self):
+        self.start()
+        leader = leader_name(self.match)
+        follower = "bob" if leader == "alice" else "alice"
+        phase = self.open_phase()
+        lifecycle.do_force_close(phase.pk)  # the leader's time runs out (the host closes the step)
+        self.match.refresh_from_db()
+        drawn, name = self.match.state["laid"], leader.title()
+        tile = f"a {'black' if drawn % 2 == 0 else 'white'} tile"
+        for outsider in (self.users[follower], None):
+            # (the rules page quotes "the seed laid your 6" whatever was drawn: it is left out)
+            for where, text in readable_by(self.match, outsider).items():
+                for secret in (f"your {drawn}", f"laid {drawn}", f"{drawn}, a "):
+                    self.assertTrue(where == "rules page" or secret not in text, f"{secret!r} leaks in the {where}")
+            assert_shown_to(self, self.match, outsider, [f"time ran out for {name}: the seed led with {tile}",
+                                                         f"Time ran out for {name}: the seed laid"],
+                            "player page" if outsider else "public page")
+        assert_shown_to(self, self.match, self.users[leader], [f"Time ran out: the seed laid your {drawn}.",
+                                                               f"{drawn}, {tile}."], "player page")
 
 
 class IndistinguishableTestCase(SideChannelTestCase):

@@ -19,8 +19,8 @@ class ColoursAndNumbersTestCase(TestCase):
     def test_it_shows_colours_and_counts_to_all_and_numbers_to_their_player(self):
         state = play(started(), "A:5/B:2").state  # A wins with a white 5 over a black 2
         public = spectator(state)
-        self.assertEqual(public["rounds"][0]["plays"], [{"name": "Ada", "colour": "white"},
-                                                         {"name": "Bo", "colour": "black"}])
+        self.assertEqual(public["rounds"][0]["plays"], [{"name": "Ada", "colour": "white", "missed": False},
+                                                         {"name": "Bo", "colour": "black", "missed": False}])
         self.assertEqual(public["rounds"][0]["outcome"], "Ada wins")
         self.assertEqual(public["left"], [{"name": "Ada", "black": 5, "white": 3},
                                           {"name": "Bo", "black": 4, "white": 4}])
@@ -35,7 +35,7 @@ class ColoursAndNumbersTestCase(TestCase):
 
     def test_it_shows_the_leaders_colour_to_the_follower_before_they_lay(self):
         state = step(started("B"), 1, 8).state  # B leads with a black 8
-        self.assertEqual(spectator(state)["laid"], {"name": "Bo", "colour": "black"})
+        self.assertEqual(spectator(state)["laid"], {"name": "Bo", "colour": "black", "missed": False})
         self.assertEqual(ENGINE.view(state, api.Viewer.for_seat(1))["laid"]["number"], 8)
         self.assertEqual(ENGINE.form(state, "g1-r1-follow", 0).intro, "Bo laid a black tile.")
 
@@ -87,6 +87,21 @@ class StepsTestCase(TestCase):
         self.assertIn(drawn, range(8))
         self.assertNotIn(drawn, missed.state["hands"][0])
 
+    def test_it_says_a_missed_lead_as_the_seeds_to_the_player_and_everyone_without_its_number(self):
+        state = play(started(), "A:8/B:8").state
+        t = step(state, 0, "?")  # Ada's lead runs out
+        drawn = t.state["laid"]
+        texts = [(e.visibility, e.seat, e.text) for e in t.events]
+        self.assertEqual(texts, [("private", 0, f"Time ran out: the seed laid your {drawn}."),
+                                 ("public", None, (f"Round 2: time ran out for Ada: the seed led with a "
+                                                   f"{'black' if drawn % 2 == 0 else 'white'} tile."))])
+        self.assertTrue(spectator(t.state)["laid"]["missed"])
+        self.assertNotIn("number", spectator(t.state)["laid"])
+        done = step(t.state, 1, 0)  # Bo follows with his own 0: his words are his, not the seed's
+        self.assertEqual(done.events[0].text, "You laid your 0.")
+        self.assertTrue(done.events[1].text.startswith("Bo follows with a black tile: "))
+        self.assertEqual([p["missed"] for p in spectator(done.state)["rounds"][1]["plays"]], [True, False])
+
     def test_it_decides_the_round_with_the_tile_drawn_for_a_follower_who_missed(self):
         # Bo's step runs out: the seeded draw (the driver's stream for this step) lays his 4, so the
         # round is played as A:4/B:4, a draw, and Ada leads again
@@ -94,6 +109,9 @@ class StepsTestCase(TestCase):
         self.assertEqual((t.state["rounds"][0]["tiles"], t.state["rounds"][0]["winner"]), ([4, 4], None))
         self.assertNotIn(4, t.state["hands"][1])
         self.assertEqual((t.state["points"], t.state["leader"]), ([0, 0], 0))
+        self.assertEqual([e.text for e in t.events[-2:]], [
+            "Time ran out: the seed laid your 4.",
+            "Time ran out for Bo: the seed followed with a black tile: a draw (Ada 0, Bo 0)."])
 
     def test_it_refuses_a_played_tile_a_stranger_step_and_stray_fields(self):
         state = play(started(), "A:5/B:2").state  # A leads round 2

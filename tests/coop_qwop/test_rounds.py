@@ -201,6 +201,26 @@ def test_it_completes_a_partial_submission_at_the_deadline():
     assert all(v in "QWOP" for v in filled.values())        # Q/W/O/P left: never an X
 
 
+def test_it_says_a_completed_round_as_the_seeds_to_everyone_and_what_counted_to_its_player():
+    state = started()
+    first = mine(state, 2)[0]
+    sent = all_filler(state, "O")
+    sent[2] = {f"card_{first}": "P"}  # seat 2 sends one card of seven; seat 5 sends nothing
+    del sent[5]
+    t = play(state, sent)
+    said = [(e.visibility, e.seat, e.text) for e in t.events if e.kind == "qwop.missed"]
+    assert [(v, s) for v, s, _ in said] == [("public", None), ("private", 2), ("public", None), ("private", 5)]
+    assert said[0][2] == "Time ran out for P2: the seed filled in what was not sent in round 1."
+    assert said[2][2] == "Time ran out for P5: the seed filled in what was not sent in round 1."
+    # seat 2's private line lists its seven athletes by number, its own P first among them
+    assert said[1][2].startswith("Time ran out: the seed completed your round 1; counted: #")
+    listed = said[1][2].split("counted: ", 1)[1].rstrip(".").split(", ")
+    assert [int(part.split()[0][1:]) for part in listed] == sorted(mine(state, 2))
+    assert f"#{first} P" in listed
+    # the six seats that sent whole are said to have missed nothing
+    assert [e.text for e in t.events if "ran out" in e.text and e.seat is None] == [said[0][2], said[2][2]]
+
+
 def test_it_refuses_more_cards_than_the_hand_holds():
     state = started()
     ns = mine(state, 0)

@@ -524,3 +524,27 @@ def test_it_does_not_change_the_state_it_is_given():
         assert t.state == before, spec.key
         json.dumps(nxt.state)  # the state stays JSON-serialisable
         t = nxt
+
+
+def test_it_says_each_missed_step_as_a_default_and_a_sent_one_as_the_players():
+    t = run_until(start(), "advantage")
+    t = step(t, {})  # Ann holds the Advantage and lets it run out: she is Player 1 by default
+    assert t.events[0].text == "Time ran out for Ann: by default, Ann is Player 1 in the first round."
+    t = step(t, {})  # Ann misses P: the seed gives it (1 to 9), and says so
+    p = t.state["collabs"][-1]["P"]
+    assert t.events[0].text == f"Round 1.1: time ran out for Ann (Player 1): the seed gives P = {p}."
+    t = step(t, {1: {"Q": 4}})
+    assert t.events[0].text == "Round 1.1: Ben (Player 2) gives Q = 4."
+    t = step(t, {1: a_move(t, 1)})  # Ann misses her picks, Ben sends his
+    picks = t.state["collabs"][-1]["picks"]
+    assert t.events[0].text.startswith(f"Round 1.1: time ran out for Ann: the seed picked {', '.join(picks[0])}; "
+                                       f"Ben picked {', '.join(picks[1])}.")
+    t = run_until(t, "shootout-1")
+    t = step(t, {0: a_move(t, 0)})  # Ben sends nothing: 0 points
+    assert t.events[0].text.endswith(" Time ran out for Ben: no answer, 0 points.")
+    assert "Time ran out for Ann" not in t.events[0].text
+
+
+def a_move(t, seat):
+    """A legal move of `seat` in the open step, as a player would send it."""
+    return ENGINE.random_submission(t.state, only_spec(t).key, seat, random.Random(4))

@@ -37,3 +37,15 @@ class AscensionPageTestCase(SnapAscensionMixin, BaseTransactionTestCase):
         self.match.refresh_from_db()
         self.assertEqual(self.match.state["result"]["extra"], 7)  # closed early: she was the only one asked
         self.assertEqual(self.match.state["result"]["marked"], 6)
+
+    def test_it_says_an_ascension_prompt_left_to_run_out_as_the_seeds_and_an_answered_one_not(self):
+        lifecycle.do_force_close(self.open_phase().pk)  # Carol, alone in Heaven, lets it run out
+        self.match.refresh_from_db()
+        log = list(self.match.events.order_by("seq").values_list("text", flat=True))
+        over = next(i for i, text in enumerate(log) if text.startswith("Pokemon Snap is over."))
+        self.assertEqual(log[over - 1], "Time ran out for Carol: the seed drew what was not chosen.")  # said first
+
+    def test_it_says_no_default_when_heaven_answered(self):
+        lifecycle.do_submit(self.open_phase().pk, self.seat("carol"), {"last": "6", "extra": "7"})
+        self.match.refresh_from_db()
+        self.assertFalse([t for t in self.match.events.values_list("text", flat=True) if "ran out" in t])

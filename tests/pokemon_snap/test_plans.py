@@ -4,8 +4,9 @@ Seats 0 and 1 are the photographers, 2-7 the Pokemon."""
 import random
 from unittest import TestCase
 
-from games.engine_api import Invalid, SeatInfo
+from games.engine_api import Invalid, SeatInfo, Viewer
 from games.pokemon_snap.engine.game import ENGINE, day_key
+from tests.support.engine_driver import close_phase
 
 ROLES = ["photographer"] * 2 + ["pokemon"] * 6
 PLAN = {"morning": "A", "afternoon": "C", "afternoon_target": "3", "evening": "V"}
@@ -105,3 +106,27 @@ class PlanTestCase(TestCase):
         missed = ENGINE.default_submission(self.state, day_key(2), 0, None, random.Random(5))
         self.assertNotEqual(missed["exhibit"], "C")
         self.assertEqual(sorted(int(missed[f"rank_{i}"]) for i in range(1, 7)), [2, 3, 4, 5, 6, 7])
+
+    def test_it_says_a_missed_plan_and_list_as_the_seeds_to_everyone_and_what_was_drawn_to_its_player(self):
+        # P1 (a photographer) and P2 (a Pokemon) send nothing; the others send theirs
+        sent = {s: {"evening": "V"} for s in range(3, 8)}
+        sent[0] = LIST
+        t = close_phase(ENGINE, self.state, day_key(1), range(8), sent, random.Random(3))
+        said = [(e.visibility, e.seat, e.text) for e in t.events if e.kind == "snap.missed"]
+        drawn_list = t.state["lists"]["1"]["1"]
+        ranked = [drawn_list[f"rank_{i}"] for i in range(1, 7)]
+        order = ", ".join(f"{t.state['pokemon_names'][p]} (P{p})" for p in ranked)
+        contest = t.state["plans"]["1"]["2"]["evening"]
+        self.assertEqual(said, [
+            ("public", None, "Day 1: time ran out for P1: the seed made the list."),
+            ("private", 1, (f"Time ran out: the seed made your list for day 1: Exhibit {drawn_list['exhibit']}, "
+                            f"in the order {order}.")),
+            ("public", None, "Day 1: time ran out for P2: the seed made the plan."),
+            ("private", 2, (f"Time ran out: the seed made your plan for day 1: nothing in the morning and "
+                            f"afternoon, contest {contest} in the evening.")),
+        ])  # the public lines name nothing the seed drew: a list and a plan stay secret as sent ones do
+        # the host's "Every plan and list" marks the two the seed made, and no other
+        seen = ENGINE.view(t.state, Viewer.host())["all"]
+        marked = [who for who, words in seen["plans"]["1"].items() if words.endswith("(time ran out: the seed's)")]
+        marked += [who for who, sent in seen["lists"]["1"].items() if sent["exhibit"].endswith("(time ran out: the seed's)")]
+        self.assertEqual(marked, [ENGINE.pokemon_label(t.state, 2), "P1"])

@@ -74,6 +74,19 @@ def test_a_missed_placement_puts_a_random_hand_card_on_a_random_empty_slot():
     assert counted["card"] in t.state["hands"][0] and counted["slot"] in SLOTS
 
 
+def test_a_missed_placement_is_said_as_the_seeds_and_a_sent_one_as_the_players():
+    t = new_match([QUIET] * 7)
+    hand(t.state, 1, 0, 1)
+    ben = {1: {"card": t.state["owned"][1][1], "slot": "G"}}  # Ada sends nothing: the seed places for her
+    t = close_phase(ENGINE, t.state, "r1-place-1", (0, 1), ben, random.Random(2))
+    (slot,) = [i for i in range(7) if t.state["loops"][0][i] is not None]
+    cid = t.state["loops"][0][slot]
+    ada = f"{t.state['cards'][cid]['v']} {t.state['cards'][cid]['c']} on {SLOTS[slot]}"
+    assert t.events[0].text == (f"Round 1, placement 1: time ran out for Ada: the seed placed {ada}. "
+                                "Ben placed 2 red on G.")
+    assert t.state["rounds"][-1]["log"][0] == f"Placement 1: time ran out for Ada: the seed placed {ada}."
+
+
 def test_immediate_effects_resolve_by_letter_after_both_placements_are_on_the_loops():
     board = [QUIET, QUIET, "now: +1 this", QUIET, "now: copyvalue opp C this", QUIET, QUIET]
     t = new_match(board)
@@ -107,6 +120,8 @@ def test_a_choice_opens_a_prompt_for_both_and_the_next_placement_waits():
     assert isinstance(ENGINE.validate_submission(t.state, "r1-prompt-1", 0, {name: "B"}), api.Invalid)
     t = close_phase(ENGINE, t.state, "r1-prompt-1", (0, 1), {0: {name: "A"}}, random.Random(3))  # Ben misses
     assert card(t.state, 0, "A") == (2, "red") and card(t.state, 1, "A") == (2, "red")  # Ben's chosen at random
+    assert t.events[0].text == "Time ran out for Ben: the seed chose."  # said as a default; Ada chose
+    assert not [e for e in t.events if "Ada: the seed" in e.text]
     assert [p.key for p in t.open] == ["r1-place-2"]
 
 

@@ -5,7 +5,8 @@ each round is two one-player steps: the leader lays a tile, then the follower, w
 colour, lays one. The higher number wins the round and a point, equal numbers win nothing; the
 winner leads next, the same leader after a draw (B2). Colours are public, numbers secret to their
 player and the host until the match is over (B1, B7). A missed step lays a tile drawn from the
-player's hand with the match's seed (B3). The match ends as soon as a lead cannot be caught (B4);
+player's hand with the match's seed (B3), and is said as one ("Time ran out for Otto: the seed
+laid ..."), in the log and on the page, never as the player's choice. The match ends as soon as a lead cannot be caught (B4);
 a tie goes to the last round won, and a match of nine draws is replayed once with the leader
 swapped (B5)."""
 
@@ -50,6 +51,7 @@ class BlackAndWhite(api.GameEngine):
         leader = seeded_first_leader(2, rng)  # B2
         state = {"settings": settings, "names": [s.name for s in seats], "game": 1, "first_leaders": [leader],
                  "hands": [list(TILES), list(TILES)], "points": [0, 0], "round": 1, "leader": leader, "laid": None,
+                 "laid_missed": False,
                  "rounds": [], "finished": False, "winner": None, "decided_by": ""}
         events = [api.public("start", f"The seed drew {state['names'][leader]} to lead the first round.")]
         return api.Transition(state, events, [self._step(state, LEAD)])
@@ -92,26 +94,34 @@ class BlackAndWhite(api.GameEngine):
         tile = sent["tile"]
         state["hands"][seat] = without(state["hands"][seat], tile)
         name = state["names"][seat]
-        events = [api.private(seat, "laid", f"You laid your {tile}.")]
+        # B3: a missed step's tile was drawn by the seed; say so, to the player and to everyone (the
+        # miss is public anyway, the number stays the player's), never as the player's own choice
+        missed = seat in filled_in
+        events = [api.private(seat, "laid", f"Time ran out: the seed laid your {tile}." if missed
+                              else f"You laid your {tile}.")]
         if phase_key.endswith(LEAD):
-            state["laid"] = tile
-            events.append(api.public("led", f"Round {state['round']}: {name} leads with a {colour(tile)} tile."))
+            state["laid"], state["laid_missed"] = tile, missed
+            said = f"time ran out for {name}: the seed led with" if missed else f"{name} leads with"
+            events.append(api.public("led", f"Round {state['round']}: {said} a {colour(tile)} tile."))
             return api.Transition(state, events, [self._step(state, FOLLOW)])
-        return self._end_round(state, tile, events)
+        return self._end_round(state, tile, events, missed)
 
-    def _end_round(self, state, followed, events):
+    def _end_round(self, state, followed, events, follow_missed=False):
         leader, laid = state["leader"], state["laid"]
         winner = round_winner(leader, laid, followed)
         if winner is not None:
             state["points"][winner] += 1
         tiles = [laid, followed] if leader == 0 else [followed, laid]
+        missed = [seat for seat, gone in ((leader, state.get("laid_missed")), (1 - leader, follow_missed)) if gone]
         state["rounds"].append({"game": state["game"], "round": state["round"], "leader": leader, "tiles": tiles,
-                                "winner": winner})
+                                "winner": winner, "missed": sorted(missed)})
         names = state["names"]
         said = f"{names[winner]} wins the round" if winner is not None else "a draw"
-        events.append(api.public("round", f"{names[1 - leader]} follows with a {colour(followed)} tile: {said}"
+        follows = f"Time ran out for {names[1 - leader]}: the seed followed" if follow_missed \
+            else f"{names[1 - leader]} follows"
+        events.append(api.public("round", f"{follows} with a {colour(followed)} tile: {said}"
                                           f" ({names[0]} {state['points'][0]}, {names[1]} {state['points'][1]})."))
-        state["leader"], state["laid"] = winner_leads(leader, winner), None  # B2
+        state["leader"], state["laid"], state["laid_missed"] = winner_leads(leader, winner), None, False  # B2
         if self._decided(state):  # the platform announces the result (the outcome's summary)
             return api.Transition(state, events, [], finished=True)
         if state["round"] == ROUNDS:  # nine draws: B5's replay

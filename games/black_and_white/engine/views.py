@@ -12,9 +12,10 @@ from games.blocks.reveal import is_seat_among, sees_everything, visible
 from .tiles import colour, counts
 
 
-def play(state, seat, tile, viewer):
-    """One tile on the table: its colour for everyone, its number for whom may see it."""
-    record = {"name": state["names"][seat], "colour": colour(tile), "number": tile}
+def play(state, seat, tile, viewer, missed=False):
+    """One tile on the table: its colour for everyone, its number for whom may see it, and
+    whether the seed laid it because time ran out (public: a miss is seen anyway)."""
+    record = {"name": state["names"][seat], "colour": colour(tile), "missed": missed, "number": tile}
     return visible(record, seat, ("number",), viewer, state["finished"])
 
 
@@ -22,7 +23,7 @@ def past_round(state, r, viewer):
     names = state["names"]
     order = (r["leader"], 1 - r["leader"])  # the leader's tile first, as it was laid
     return {"label": f"{'Replay ' if r['game'] == 2 else ''}{r['round']}", "leader": names[r["leader"]],
-            "plays": [play(state, seat, r["tiles"][seat], viewer) for seat in order],
+            "plays": [play(state, seat, r["tiles"][seat], viewer, seat in r.get("missed", ())) for seat in order],
             "outcome": f"{names[r['winner']]} wins" if r["winner"] is not None else "Draw"}
 
 
@@ -34,7 +35,8 @@ def view(state, viewer):
         "leader": names[leader], "follower": names[1 - leader],
         "left": [{"name": name, **counts(hand)} for name, hand in zip(names, state["hands"])],
         "rounds": [past_round(state, r, viewer) for r in state["rounds"]],
-        "laid": play(state, leader, state["laid"], viewer) if state["laid"] is not None else None,
+        "laid": play(state, leader, state["laid"], viewer, state.get("laid_missed", False))
+        if state["laid"] is not None else None,
     }
     if sees_everything(viewer, state["finished"]):
         out["hands"] = [{"name": name, "tiles": tiles_of(hand)} for name, hand in zip(names, state["hands"])]

@@ -225,6 +225,13 @@ class CoopQwop(api.GameEngine):
         report = play_round(state["athletes"], plays, declarations, n)
         state["history"].append({"round": n, "athletes": [report[a["number"]] for a in state["athletes"]]})
         events = [api.public("qwop.round", self._round_text(state, n, report), round=n)]
+        # a missed or part-sent round was completed by the seed: said as such, to everyone (the
+        # miss is public anyway, the cards are in the round's line) and to the player with what counted
+        for seat in sorted(filled_in):
+            events.append(api.public("qwop.missed", f"Time ran out for {state['names'][seat]}: the seed filled "
+                                                    f"in what was not sent in round {n}.", round=n))
+            events.append(api.private(seat, "qwop.missed", f"Time ran out: the seed completed your round {n}; "
+                                      f"counted: {_counted_text(submissions.get(seat))}.", round=n))
         if self._final(state, n):
             state["finished"] = True
             return api.Transition(state, events, [], finished=True)
@@ -383,3 +390,12 @@ class CoopQwop(api.GameEngine):
 
 
 ENGINE = CoopQwop()
+
+
+def _counted_text(counted):
+    """A seat's counted cards and declarations in words: "#3 Q, #5 X, #5's X becomes W"."""
+    parts = []
+    read = sorted((int(key.split("_", 1)[1]), key.startswith("declare"), value) for key, value in (counted or {}).items())
+    for number, declared, value in read:  # by athlete, its card before its declaration
+        parts.append(f"#{number}'s X becomes {value}" if declared else f"#{number} {value}")
+    return ", ".join(parts) or "nothing"

@@ -242,7 +242,14 @@ class FlatEarth(api.GameEngine):
             return api.Transition(state)
         read = {seat: self._read(state, k, seat, sub or {}) for seat, sub in submissions.items()}
         read = {seat: r if not isinstance(r, api.Invalid) else ({}, None, [], None) for seat, r in read.items()}
+        # F5: a missed window counts as sent empty, said as such to the player. Who sent a window is
+        # secret (F4), so who missed one is too: the host reads it, the others once the match is over
         events = []
+        for seat in sorted(filled_in):
+            events.append(api.host_only("flat.missed", f"Time ran out for {state['names'][seat]}: window {k} counts "
+                                                       "as sent empty."))
+            events.append(api.private(seat, "flat.missed", f"Time ran out: window {k} counts as sent empty: no "
+                                      "proposal, every movement proposal naming you accepted, no shift vote."))
         if k >= 2:
             events += self._resolve_round(state, k - 1, read)
         if k <= ROUNDS:

@@ -214,7 +214,7 @@ class MysteryCosign(api.GameEngine):
     def resolve(self, state, phase_key, submissions, rng, filled_in=frozenset()):
         state = copy.deepcopy(state)
         step = step_for(phase_key)
-        events = getattr(self, f"_resolve_{step['kind'].lower()}")(state, step, submissions)
+        events = getattr(self, f"_resolve_{step['kind'].lower()}")(state, step, submissions, filled_in)
         following = step_index()[phase_key] + 1
         if following == len(steps()):
             self._decide(state)
@@ -222,35 +222,41 @@ class MysteryCosign(api.GameEngine):
         state["step"] = steps()[following]["key"]
         return api.Transition(state, events, [phase_spec(state, state["step"])])
 
-    def _resolve_advantage(self, state, step, submissions):
+    def _resolve_advantage(self, state, step, submissions, filled_in):
         holder = state["advantage"]
         choice = (submissions.get(holder) or {"first": "me"})["first"]
         state["first"] = holder if choice == "me" else 1 - holder
-        return [api.public("cosign.first", f"{state['names'][state['first']]} is Player 1 in the first round.")]
+        text = f"{state['names'][state['first']]} is Player 1 in the first round."
+        if holder in filled_in:  # a missed choice takes the first move: said as the default it is
+            text = f"Time ran out for {state['names'][holder]}: by default, {text}"
+        return [api.public("cosign.first", text)]
 
-    def _resolve_p(self, state, step, submissions):
+    def _resolve_p(self, state, step, submissions, filled_in):
         p1 = player_one(state, step["round"])
         state["collabs"].append({"round": step["round"], "phase": step["phase"], "index": step["index"],
                                  "player1": p1, "P": submissions[p1]["P"], "Q": None, "picks": [[], []], "results": {}})
-        return [api.public("cosign.p", f"Round {step['phase']}.{step['index']}: {state['names'][p1]} (Player 1) gives P = "
-                                       f"{submissions[p1]['P']}.")]
+        gives = _giver(state, p1, filled_in, "Player 1")
+        return [api.public("cosign.p", f"Round {step['phase']}.{step['index']}: {gives} P = {submissions[p1]['P']}.")]
 
-    def _resolve_q(self, state, step, submissions):
+    def _resolve_q(self, state, step, submissions, filled_in):
         collab = state["collabs"][-1]
         p2 = 1 - collab["player1"]
         collab["Q"] = submissions[p2]["Q"]
-        return [api.public("cosign.q", f"Round {step['phase']}.{step['index']}: {state['names'][p2]} (Player 2) gives Q = {collab['Q']}.")]
+        gives = _giver(state, p2, filled_in, "Player 2")
+        return [api.public("cosign.q", f"Round {step['phase']}.{step['index']}: {gives} Q = {collab['Q']}.")]
 
-    def _resolve_picks(self, state, step, submissions):
+    def _resolve_picks(self, state, step, submissions, filled_in):
         collab = state["collabs"][-1]
         collab["picks"] = [submissions[seat]["picks"] for seat in (0, 1)]
         picked = sorted(set(collab["picks"][0]) | set(collab["picks"][1]))
         collab["results"] = {letter: ops.shown(state["ops"][letter], collab["P"], collab["Q"]) for letter in picked}
-        chosen = "; ".join(f"{state['names'][seat]} picked {', '.join(collab['picks'][seat])}" for seat in (0, 1))
+        chosen = "; ".join(f"time ran out for {state['names'][seat]}: the seed picked {', '.join(collab['picks'][seat])}"
+                           if seat in filled_in else f"{state['names'][seat]} picked {', '.join(collab['picks'][seat])}"
+                           for seat in (0, 1))
         values = ", ".join(f"{collab['P']} {letter} {collab['Q']} = {v}" for letter, v in collab["results"].items())
         return [api.public("cosign.results", f"Round {step['phase']}.{step['index']}: {chosen}. {values}.")]
 
-    def _resolve_shootout(self, state, step, submissions):
+    def _resolve_shootout(self, state, step, submissions, filled_in):
         active = ops.active(step["phase"])
         subs, points = [], []
         for seat in (0, 1):
@@ -265,8 +271,11 @@ class MysteryCosign(api.GameEngine):
         state["shootouts"].append({"number": step["number"], "phase": step["phase"], "index": step["index"],
                                    "subs": subs, "points": points, "totals": totals})
         text = ", ".join(f"{state['names'][seat]} {count(points[seat], 'point')}" for seat in (0, 1))
+        # C6: no default is drawn for a shootout; a seat that sent nothing scores 0, said as a miss
+        missed = "".join(f" Time ran out for {state['names'][seat]}: no answer, 0 points."
+                         for seat in (0, 1) if subs[seat] is None)
         return [api.public("cosign.shootout", f"Shootout {step['index']} of phase {step['phase']}: {text}. "
-                                              f"Totals: {totals[0]}-{totals[1]}.")]
+                                              f"Totals: {totals[0]}-{totals[1]}.{missed}")]
 
     def _decide(self, state):
         """C7: more points wins; on a tie, whoever led at the most recent untied total after an
@@ -317,3 +326,9 @@ class MysteryCosign(api.GameEngine):
 
 
 ENGINE = MysteryCosign()
+
+
+def _giver(state, seat, filled_in, role):
+    """Who gave a number: the player, or the seed when their time ran out (C4)."""
+    name = state["names"][seat]
+    return f"time ran out for {name} ({role}): the seed gives" if seat in filled_in else f"{name} ({role}) gives"

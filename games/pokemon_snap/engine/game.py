@@ -169,13 +169,13 @@ class PokemonSnap(api.GameEngine):
     def resolve(self, state, phase_key, submissions, rng, filled_in=frozenset()):
         state = copy.deepcopy(state)
         if phase_key == ASCENSION and state["stage"] == ASCENSION:
-            return self._ascend(state, submissions, rng)
+            return self._ascend(state, submissions, rng, filled_in)
         day = self._current_day(state, phase_key)
         if day is None:
             return api.Transition(state)
         sent = self._read_day(state, day, submissions, rng)
         self._play_slots(state, day, sent)
-        events = self._take_photos(state, day, sent)
+        events = self._missed(state, day, sent, filled_in) + self._take_photos(state, day, sent)
         if day < DAYS:
             state["day"], state["priority"] = day + 1, 1 - state["priority"]
             holder = state["names"][state["photographers"][state["priority"]]]
@@ -196,6 +196,26 @@ class PokemonSnap(api.GameEngine):
                 cleaned = plans.missed_list(state, seat, rng) if photographer else plans.missed_plan(state, seat, rng)
             sent[seat] = cleaned
         return sent
+
+    def _missed(self, state, day, sent, filled_in):
+        """S2, S12g: a missed plan or list was the seed's; said as such to everyone (a miss is seen
+        anyway; what the seed drew stays secret as a sent one would) and, with what it drew, to its player."""
+        events = []
+        state.setdefault("missed", {})[str(day)] = sorted(filled_in)  # for the pages' "Every plan and list"
+        for seat in sorted(filled_in):
+            what = "list" if seat in state["photographers"] else "plan"
+            events.append(api.public("snap.missed", f"Day {day}: time ran out for {state['names'][seat]}: "
+                                                    f"the seed made the {what}."))
+            if what == "plan":
+                drawn = (f"nothing in the morning and afternoon, contest {sent[seat]['evening']} in the evening"
+                         if set(sent[seat]) == {"evening"} else "as on your page")
+            else:
+                order = plans.list_order(sent[seat], len(state["pokemon"]))
+                drawn = f"Exhibit {sent[seat]['exhibit']}, in the order " + ", ".join(
+                    self.pokemon_label(state, p) for p in order)
+            events.append(api.private(seat, "snap.missed", f"Time ran out: the seed made your {what} for day {day}: "
+                                                           f"{drawn}."))
+        return events
 
     def _play_slots(self, state, day, sent):
         actions = {p: plans.actions(sent[p]) for p in state["pokemon"]}
@@ -258,10 +278,13 @@ class PokemonSnap(api.GameEngine):
                                  "make Heaven's choices for the ascension."))
         return api.Transition(state, events, [spec])
 
-    def _ascend(self, state, submissions, rng):
+    def _ascend(self, state, submissions, rng, filled_in):
         state["result"] = prompts.ascension_result(state, submissions, rng.choice)
         state["stage"], state["finished"] = "over", True
-        return api.Transition(state, [api.public("snap.over", prompts.result_text(state))], [], finished=True)
+        # S12f: a choice not sent is left to the seed's draw; said as such, before the result
+        events = [api.public("snap.missed", f"Time ran out for {state['names'][h]}: the seed drew what was not chosen.")
+                  for h in sorted(filled_in)]
+        return api.Transition(state, events + [api.public("snap.over", prompts.result_text(state))], [], finished=True)
 
     # what each viewer sees ------------------------------------------------------------------
     def pokemon_label(self, state, p):

@@ -98,14 +98,19 @@ def everything(engine, state):
         "entries": sorted(entries, key=lambda e: (e["contest"], e["day"])),
         "exhibit_results": [{"exhibit": e, "points": [r[str(h)] for h in state["photographers"]]}
                             for e, r in sorted((scores or {}).get("exhibits", {}).items())],
-        "plans": {d: {engine.pokemon_label(state, int(p)): plan_words(state, plan) for p, plan in by.items()}
-                  for d, by in state["plans"].items()},
-        "lists": {d: {names[int(h)]: {"exhibit": sent["exhibit"],
+        "plans": {d: {engine.pokemon_label(state, int(p)): plan_words(state, plan) + _seeds(state, d, p)
+                      for p, plan in by.items()} for d, by in state["plans"].items()},
+        "lists": {d: {names[int(h)]: {"exhibit": sent["exhibit"] + _seeds(state, d, h),
                                       "order": [state["pokemon_names"][sent[f"rank_{i}"]] for i in range(1, 7)]}
                       for h, sent in by.items()} for d, by in state["lists"].items()},
         "j_counter": state["world"]["j_counter"],
         "result": state["result"],
     }
+
+
+def _seeds(state, day, seat):
+    """" (time ran out: the seed's)" after a plan or list the seed made for a missed day."""
+    return " (time ran out: the seed's)" if int(seat) in state.get("missed", {}).get(day, ()) else ""
 
 
 def plan_words(state, plan):

@@ -208,10 +208,15 @@ class QuattroLoop(api.GameEngine):
                     if question["seat"] == seat and answers:
                         state["answers"][question["id"]] = answers.get(_field(question["id"]))
             state["asked"] = []
-            return self._advance(state, [], rng)
-        return self._place(state, submissions, rng)
+            # L9: a missed choice was the seed's; said as such (what it chose shows in the moment's report)
+            events = [api.public("quattro.default", f"Time ran out for {state['names'][seat]}: the seed chose.")
+                      for seat in sorted(filled_in)]
+            for event in events:
+                self._log(state, event.text)
+            return self._advance(state, events, rng)
+        return self._place(state, submissions, rng, filled_in)
 
-    def _place(self, state, submissions, rng):
+    def _place(self, state, submissions, rng, filled_in=frozenset()):
         k, events, placed = state["placement"], [], []
         for seat in (0, 1):
             move = submissions[seat]
@@ -221,9 +226,10 @@ class QuattroLoop(api.GameEngine):
             state["changes"][move["card"]] = f"placed on {move['slot']} in placement {k}"
             placed.append((seat, slot))
             card = describe_card(state["cards"][move["card"]])
-            self._log(state, f"Placement {k}: {state['names'][seat]} placed {card} on {move['slot']}.")
+            self._log(state, f"Placement {k}: {_placer(state, seat, filled_in)} placed {card} on {move['slot']}.")
+        # L2: a missed placement was the seed's (a placement is public, so saying it hides nothing)
         events.append(api.public("quattro.placed", f"Round {state['round']}, placement {k}: " + " ".join(
-            f"{state['names'][s]} placed {describe_card(state['cards'][state['loops'][s][i]])} on {SLOTS[i]}."
+            f"{_placer(state, s, filled_in)} placed {describe_card(state['cards'][state['loops'][s][i]])} on {SLOTS[i]}."
             for s, i in placed)))
         effects = [notation.parse(line) for line in state["board"]]
         letters = sorted({i for _, i in placed if effects[i]["timing"] == "now"})
@@ -373,6 +379,12 @@ def _positions(state):
     """Every card on a loop: (seat, slot, value, colour), to see what a moment changed."""
     return {cid: (seat, i, state["cards"][cid]["v"], state["cards"][cid]["c"])
             for seat in (0, 1) for i, cid in enumerate(state["loops"][seat]) if cid is not None}
+
+
+def _placer(state, seat, filled_in):
+    """Who placed a card: the player, or the seed when their time ran out (L2)."""
+    name = state["names"][seat]
+    return f"time ran out for {name}: the seed" if seat in filled_in else name
 
 
 def _field(question_id: str) -> str:
