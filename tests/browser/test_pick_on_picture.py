@@ -6,7 +6,7 @@ in Mystery Cosign a tap on an operation of the notebook picks it."""
 import pytest
 
 from matches.core import lifecycle
-from tests.support.browsers import BrowserGameTestCase, chromium, screenshot
+from tests.support.browsers import BrowserGameTestCase, chromium, screenshot, press_send
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,7 @@ class QuattroPickTestCase(BrowserGameTestCase):
         form = page.locator("form.move-form")
         form.locator(f"input[name=card][value='{card}']").check()
         form.locator(f"input[name=slot][value={slot}]").check()
-        form.locator("button[type=submit]").click()
+        press_send(form)
         page.get_by_text("Submission received").wait_for()
         page.wait_for_selector(".conn[data-state=live]")
 
@@ -48,7 +48,7 @@ class QuattroPickTestCase(BrowserGameTestCase):
         self.assertTrue(form.locator("input[name=slot][value=C]").is_checked())
         self.assertEqual(page.locator(".board-picture .picked").count(), 2)  # the picture shows the choice
         page.screenshot(path=str(screenshot(page, f"pick-quattro-tapped-{tag}")).replace(".png", "-screen.png"))
-        form.locator("button[type=submit]").click()
+        press_send(form)
         page.get_by_text("Submission received").wait_for()
         self.assertEqual(self.sent(name), by_radio)
         self.assertEqual(by_radio, {"card": second, "slot": "C"})
@@ -83,7 +83,7 @@ class CosignPickTestCase(BrowserGameTestCase):
             self.assertEqual([checked.nth(i).get_attribute("value") for i in range(checked.count())], ["A", "C"])
             self.assertEqual(ada.locator(".notebook .picked").count(), 2)
             screenshot(ada, "pick-cosign-tapped-phone")
-            ada.locator("form.move-form button[type=submit]").click()
+            press_send(ada.locator("form.move-form").first)
             ada.get_by_text("Submission received").wait_for()
         sub = self.open_phase().submissions.get(player=self.seat("alice"))
         self.assertEqual(sub.payload, {"picks": ["A", "C"]})
