@@ -117,3 +117,87 @@ class FinalMoveTestCase(BaseTransactionTestCase):
             bob.goto(f"/play/{match.pk}/")
             self.assertIn("closes “Round 1”", bob.locator("form.move-form").get_attribute("data-final"))
             self.assertEqual(phase.submissions.count(), 1)
+
+
+class RefusedOnAPhoneTestCase(SnapPeopleMixin, BaseTransactionTestCase):
+    """Bob photographs in Pokemon Snap; his ranking names Pokemon 7 twice."""
+
+    def setUp(self):
+        super().setUp()
+        self.start()
+        self.stack = serve(self)
+
+    def test_it_brings_a_refused_ranking_back_as_sent_with_the_message_beside_the_choice(self):
+        order = ["7", "3", "7", "5", "2", "4"]
+        with chromium() as browser:
+            page = live_page(browser, self.stack, self.bob, phone=True)
+            page.goto(f"/play/{self.match.pk}/")
+            form = page.locator("form.move-form")
+            starts = [form.locator(f"select[name=rank_{rank}]").input_value() for rank in range(1, 7)]
+            self.assertEqual(sorted(starts), ["2", "3", "4", "5", "6", "7"])  # a valid order to begin with
+            form.locator("input[name=exhibit][value=B]").check()
+            for rank, pokemon in enumerate(order, start=1):
+                form.locator(f"select[name=rank_{rank}]").select_option(pokemon)
+            press_send(form)
+            page.wait_for_selector("main > ul.messages .msg-error")
+            form = page.locator("form.move-form")
+            self.assertTrue(form.locator("input[name=exhibit][value=B]").is_checked())
+            self.assertEqual([form.locator(f"select[name=rank_{rank}]").input_value() for rank in range(1, 7)], order)
+            beside = form.locator("div", has=page.locator("select[name=rank_3]")).last
+            self.assertIn("Put each of the six Pokemon in the list exactly once.", beside.inner_text())
+            self.assertEqual(form.locator(".errorlist").count(), 1)
+            self.assertEqual(form.locator("select[name=rank_3]").get_attribute("aria-invalid"), "true")
+            screenshot(page, "phone-refused-ranking")
+            self.assertFalse(self.match.phases.get(status=Phase.OPEN).submissions.exists())
+
+
+class TimesAndSendTestCase(BaseTransactionTestCase):
+    """The fixture game (Unique Bid): Alice has bid; the round closes in under a minute."""
+
+    def setUp(self):
+        super().setUp()
+        self.start()
+        self.phase = self.open_phase()
+        lifecycle.do_submit(self.phase.pk, self.seat("alice"), {"bid": 4})
+        Phase.objects.filter(pk=self.phase.pk).update(deadline=clock.now() + timedelta(seconds=50))
+        self.sent = self.phase.submissions.get().created_at
+        self.stack = serve(self)
+
+    def test_it_shows_seconds_and_the_readers_own_time_with_utc_on_hover(self):
+        tokyo = self.sent + timedelta(hours=9)
+        utc_text = f"{self.sent:%H:%M:%S} UTC"
+        with chromium() as browser:
+            page = live_page(browser, self.stack, self.alice, timezone_id="Asia/Tokyo")
+            page.goto(f"/play/{self.match.pk}/")
+            page.wait_for_selector(".conn[data-state=live]")
+            countdown = page.locator("form.move-form .countdown").inner_text()
+            self.assertRegex(countdown, r"^[1-4]?\d seconds?$")
+            sent = page.locator("form.move-form time.local-time")
+            text = sent.inner_text()
+            self.assertNotIn("UTC", text)
+            self.assertIn(f"{tokyo:%M:%S}", text)
+            self.assertRegex(text, rf"^0?({tokyo.hour}|{tokyo.hour % 12 or 12})\D")  # Tokyo's hour, 12 or 24 h
+            self.assertEqual(sent.get_attribute("title"), f"{self.sent:%Y-%m-%d %H:%M:%S} UTC")
+            page.context.close()
+            bare = live_page(browser, self.stack, self.alice, timezone_id="Asia/Tokyo", java_script_enabled=False)
+            bare.goto(f"/play/{self.match.pk}/")
+            self.assertEqual(bare.locator("form.move-form time.local-time").inner_text(), utc_text)
+            self.assertRegex(bare.locator("form.move-form .countdown").inner_text(), r"^[1-4]?\d seconds?$")
+
+    def test_a_send_disabled_while_paused_looks_disabled(self):
+        lifecycle.do_pause(self.match.pk)
+        with chromium() as browser:
+            for phone in (False, True):
+                page = live_page(browser, self.stack, self.bob, phone=phone)
+                page.goto(f"/play/{self.match.pk}/")
+                send = page.locator("form.move-form button[type=submit]")
+                self.assertTrue(send.is_disabled())
+                # the same button enabled, beside it: the disabled one must not look like it
+                looks = send.evaluate("""(b) => {
+                  const twin = b.cloneNode(true); twin.disabled = false; b.after(twin);
+                  const style = (el) => { const s = getComputedStyle(el); return [s.backgroundColor, s.color, s.cursor]; };
+                  const out = {disabled: style(b), enabled: style(twin)}; twin.remove(); return out; }""")
+                self.assertNotEqual(looks["disabled"][0], looks["enabled"][0])
+                self.assertEqual(looks["disabled"][2], "not-allowed")
+                screenshot(page, f"paused-send-{'phone' if phone else 'desktop'}")
+                page.context.close()
