@@ -201,3 +201,43 @@ class TimesAndSendTestCase(BaseTransactionTestCase):
                 self.assertEqual(looks["disabled"][2], "not-allowed")
                 screenshot(page, f"paused-send-{'phone' if phone else 'desktop'}")
                 page.context.close()
+
+
+class StickySendTestCase(BaseTransactionTestCase):
+    """Co-op QWOP's long form of cards on a phone: the first card's menu sits just under the sticky
+    Send bar at the bottom of the screen; the keyboard's Tab onto it brings it clear of the bar."""
+
+    game = "coop_qwop"
+
+    def test_the_sticky_send_does_not_cover_the_option_the_keyboard_is_on(self):
+        from games import registry
+
+        engine = next(e for e in registry.all_engines() if e.slug == "coop_qwop")
+        match = self.start(self.game_match(engine))
+        phase = match.phases.filter(status=Phase.OPEN).order_by("sequence").first()
+        while not phase.waits_on:  # the pregame waits on nobody
+            lifecycle.do_force_close(phase.pk)
+            phase = match.phases.filter(status=Phase.OPEN).order_by("sequence").first()
+        user = match.seats.get(seat=phase.waits_on[0]).season_player.user
+        stack = serve(self)
+        with chromium() as browser:
+            page = live_page(browser, stack, user, phone=True)
+            page.goto(f"/play/{match.pk}/")
+            page.wait_for_selector(".conn[data-state=live]")
+            under = page.evaluate("""() => {
+              const first = document.querySelector("form.move-form select");
+              const focusable = [...document.querySelectorAll("a[href], button, select, input:not([type=hidden])")];
+              window.scrollTo(0, first.getBoundingClientRect().top + scrollY - innerHeight + first.offsetHeight + 5);
+              focusable[focusable.indexOf(first) - 1].focus({preventScroll: true});
+              const bar = first.form.querySelector(".send-row").getBoundingClientRect();
+              return first.getBoundingClientRect().bottom > bar.top;  // the bar covers it now
+            }""")
+            self.assertTrue(under)
+            page.keyboard.press("Tab")
+            where = page.evaluate("""() => {
+              const el = document.activeElement, bar = el.form.querySelector(".send-row").getBoundingClientRect();
+              return {name: el.name, bottom: el.getBoundingClientRect().bottom, bar: bar.top};
+            }""")
+            self.assertTrue(where["name"].startswith("card_"), where)
+            self.assertLessEqual(where["bottom"], where["bar"], where)
+            screenshot(page, "phone-sticky-send-clear")
