@@ -22,9 +22,10 @@ def keep(request, match_id, form, message="", field="", phase_id=None, action=No
 
 def restore(request, picture):
     """Put the remembered refused form, if it is for a form of this `picture`, in its place."""
-    kept = request.session.pop(KEY, None)
+    kept = request.session.get(KEY)
     if not kept or kept.get("match") != picture["match"].pk:
-        return
+        return  # kept for its own match's page (shown once there)
+    del request.session[KEY]
     data = MultiValueDict(kept["posted"])
     for item in picture.get("forms", []):
         if kept["phase"] is not None and item["phase"].pk == kept["phase"]:

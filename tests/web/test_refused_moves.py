@@ -131,7 +131,7 @@ class RefusedMoveKeepsWhatWasSentTestCase(BaseTestCase):
         return page.content.decode()
 
     def test_it_keeps_every_value_sent_and_names_the_field_in_every_game(self):
-        tried = []
+        tried, kinds = [], set()
         for engine in registry.all_engines():
             match = self.start(self.game_match(engine))
             phase, seat = waiting_seat(match)
@@ -153,10 +153,12 @@ class RefusedMoveKeepsWhatWasSentTestCase(BaseTestCase):
                     self.assertEqual(form.errors.get(field.name), [], f"{engine.slug}: a message beside {field.name}")
                 self.assertFalse(phase.submissions.exists())
             tried.append(engine.slug)
+            kinds |= {f.kind for f in spec.fields}
             # shown once: the next visit shows the form as it starts again
             again = read_form(client.get(reverse("match_play", args=[match.pk])).content.decode(), f"phase-{phase.pk}")
             self.assertEqual(again.errors.get(faulty.name), [], engine.slug)
         self.assertGreaterEqual(len(tried), 7, tried)
+        self.assertEqual(kinds, {CHOICE, RADIO, INT, TEXT})  # checkboxes: MysteryCosignPicksTestCase
 
 
 class SnapRankingTestCase(SnapMatchMixin, BaseTestCase):
@@ -203,3 +205,27 @@ class RefusalNamingNoFieldTestCase(BaseTestCase):
         self.assertEqual(read_form(response.content.decode(), url).top, ["A hint costs 1 garnet and you have none."])
         again = self.client.get(reverse("match_play", args=[self.match.pk])).content.decode()
         self.assertEqual(read_form(again, url).top, [])
+
+
+class MysteryCosignPicksTestCase(BaseTestCase):
+    """Checkboxes: a pick of too few operations comes back with the boxes ticked as sent."""
+
+    def test_it_keeps_the_ticked_boxes_of_a_refused_pick(self):
+        engine = next(e for e in registry.all_engines() if e.slug == "mystery_cosign")
+        match = self.start(self.game_match(engine))
+        phase = self.open_phase(match)
+        while not phase.key.endswith("picks"):
+            lifecycle.do_force_close(phase.pk)
+            phase = self.open_phase(match)
+        match.refresh_from_db()
+        seat = match.seats.get(seat=phase.waits_on[0])
+        field = engine.form(match.state, phase.key, seat.seat).fields[0]
+        letters = [value for value, _ in field.choices]
+        count = int(field.label.split()[1])  # "Pick 2 operations"
+        sent = letters[-(count - 1):] if count > 1 else []  # one too few
+        self.client.force_login(seat.season_player.user)
+        page = self.client.post(reverse("submit", args=[match.pk, phase.pk]), {"picks": sent}, follow=True)
+        form = read_form(page.content.decode(), f"phase-{phase.pk}")
+        self.assertEqual(form.values["picks"], sent)
+        self.assertEqual(form.errors["picks"], [f"Pick exactly {count} different operations."])
+        self.assertFalse(phase.submissions.exists())
