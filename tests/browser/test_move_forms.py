@@ -8,7 +8,6 @@
   in its title (and in UTC without script); a Send disabled while paused looks disabled; the
   sticky Send never covers the option the keyboard is on."""
 
-import re
 from datetime import timedelta
 
 import pytest

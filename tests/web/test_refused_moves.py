@@ -173,7 +173,7 @@ class SnapRankingTestCase(SnapMatchMixin, BaseTestCase):
         page = self.client.get(reverse("match_play", args=[self.match.pk])).content.decode()
         form = read_form(page, f"phase-{self.phase.pk}")
         ranks = [form.values[f"rank_{rank}"] for rank in range(1, 7)]
-        self.assertEqual(sorted(sum(ranks, [])), ["2", "3", "4", "5", "6", "7"])  # each Pokemon once
+        self.assertEqual(sorted(value for shown in ranks for value in shown), ["2", "3", "4", "5", "6", "7"])  # each Pokemon once
         # sent as it starts, with an exhibit chosen, the list is accepted
         data = {"exhibit": "A", **{f"rank_{rank}": values for rank, values in enumerate(ranks, start=1)}}
         self.client.post(reverse("submit", args=[self.match.pk, self.phase.pk]), data)

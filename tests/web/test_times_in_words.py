@@ -3,7 +3,7 @@ minutes"), and moments are <time> elements in UTC with the UTC in their title, w
 script shows in the reader's own zone (tests/browser/test_move_forms.py watches that)."""
 
 import re
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.template import Context, Template
 from django.urls import reverse
@@ -41,9 +41,7 @@ class TimeLeftTestCase(BaseTestCase):
 
 class UtcTimeTestCase(BaseTestCase):
     def test_it_writes_a_moment_in_utc_with_the_utc_in_its_title(self):
-        from datetime import datetime, timezone
-
-        moment = datetime(2026, 11, 26, 23, 5, 9, tzinfo=timezone.utc)
+        moment = datetime(2026, 11, 26, 23, 5, 9, tzinfo=UTC)
         self.assertEqual(render('{% utc_time m "time" %}', m=moment),
                          '<time class="local-time" datetime="2026-11-26T23:05:09+00:00" data-show="time" '
                          'title="2026-11-26 23:05:09 UTC">23:05:09 UTC</time>')
