@@ -206,9 +206,11 @@ class ActionSpec:
 
 @dataclass(frozen=True)
 class Invalid:
-    """A refusal a player can read. Engines return it instead of raising."""
+    """A refusal a player can read. Engines return it instead of raising. `field` names the
+    form's field at fault, where one is, so the refused form shows the message beside it."""
 
     message: str
+    field: str = ""
 
 
 GARNET = "garnet"

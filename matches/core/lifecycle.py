@@ -78,7 +78,7 @@ def do_submit(phase_id, player, data):
         engine = engine_of(match)
         cleaned = engine.validate_submission(match.state, phase.key, player.seat, data)
         if isinstance(cleaned, Invalid):
-            raise Refused(cleaned.message)
+            raise Refused(cleaned.message, field=cleaned.field)
         words = said(engine.form(match.state, phase.key, player.seat), cleaned)
         Submission.objects.create(phase=phase, player=player, payload=cleaned, source=Submission.PLAYER, said=words,
                                   created_at=now)
@@ -128,7 +128,7 @@ def do_action(player, name, data):
         step = match.step + 1
         result = engine.apply_action(match.state, player.seat, name, data, ctx, derive_rng(match.seed, f"action:{step}"))
         if isinstance(result, Invalid):
-            raise Refused(result.message)
+            raise Refused(result.message, field=result.field)
         _write_ledger(match, seats, result.ledger, ctx)
         match.step = step
         Action.objects.create(

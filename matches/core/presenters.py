@@ -208,7 +208,8 @@ def _mark_submitters(match, open_phases, seats, viewer, shared=None):
         phase.submitters_hidden = not (phase.submitters_public or viewer.is_host)
         done = [] if phase.submitters_hidden else [s for s in phase.waits_on if (phase.pk, s) in sent]
         phase.submitted_names = [names.get(s, "?") for s in done]
-        phase.waiting_names = [names.get(s, "?") for s in phase.waits_on if s not in done]
+        phase.waiting_seats = [s for s in phase.waits_on if s not in done]  # all, where senders are secret
+        phase.waiting_names = [names.get(s, "?") for s in phase.waiting_seats]
     if viewer.is_host:
         _host_sent(open_phases, rows, seat_of, names)
     return count
@@ -265,7 +266,17 @@ def forms_key(picture):
     something else does not wipe a half-filled form."""
     phases = ",".join(str(f["phase"].pk) for f in picture.get("forms", []))
     actions = ",".join(a["spec"].name for a in picture.get("actions", []))
-    return f"{phases}|{actions}|{picture['match'].status}"
+    finals = ",".join(str(f["phase"].pk) for f in picture.get("forms", []) if f.get("final"))  # the question is asked
+    return f"{phases}|{actions}|{picture['match'].status}|{finals}"
+
+
+def final_words(phase, seat):
+    """What to say before `seat` sends a move it cannot revise, or "": a phase that closes early
+    closes on its last sender's move, and `seat` is known to be the last (the only seat it waits
+    on, or the only one left where who has sent is public; where it is secret nobody is told)."""
+    if phase.close_early and list(getattr(phase, "waiting_seats", phase.waits_on)) == [seat]:
+        return f"Sending this closes “{phase.title}”: it cannot be changed afterwards."
+    return ""
 
 
 def host_part(match, open_phases):
@@ -292,7 +303,8 @@ def player_part(match, player, open_phases, mine):
                 spec = engine.form(match.state, phase.key, player.seat)
                 last = latest.get(phase.pk)
                 initial = last.payload if last and isinstance(last.payload, dict) else None
-                forms.append({"phase": phase, "spec": spec, "form": build_form(spec, initial=initial), "last": last})
+                forms.append({"phase": phase, "spec": spec, "form": build_form(spec, initial=initial), "last": last,
+                              "final": final_words(phase, player.seat)})
     actions = []
     if match.status == match.RUNNING:
         keys = [p.key for p in open_phases]

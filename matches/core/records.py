@@ -14,7 +14,12 @@ from matches.models import Event, Match, Phase
 
 
 class Refused(Exception):
-    """A request that cannot be carried out; the message is for the person who made it."""
+    """A request that cannot be carried out; the message is for the person who made it, and
+    `field` the form's field at fault when the refusal names one (else "")."""
+
+    def __init__(self, message="", field=""):
+        super().__init__(message)
+        self.field = field
 
 
 @dataclass

@@ -12,7 +12,8 @@
     document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
       var left = Math.max(0, Math.round((Date.parse(el.dataset.deadline) - now) / 1000));
       var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
-      el.textContent = (h ? h + "h " : "") + (h || m ? m + "m " : "") + s + "s";
+      // under a minute in words ("45 seconds"), as the server writes it
+      el.textContent = h || m ? (h ? h + "h " : "") + m + "m " + s + "s" : s + (s === 1 ? " second" : " seconds");
     });
   }
   setInterval(tick, 250);
@@ -24,10 +25,7 @@
     try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"; } catch (e) { /* old browser: UTC */ }
     document.querySelectorAll("input.tz").forEach(function (el) { el.value = zone; });
     document.querySelectorAll(".tz-name").forEach(function (el) { el.textContent = "your time zone: " + zone; });
-    document.querySelectorAll("time.local-time[datetime]").forEach(function (el) {
-      var when = new Date(el.getAttribute("datetime"));
-      if (!isNaN(when)) el.textContent = when.toLocaleString([], {dateStyle: "medium", timeStyle: "short"});
-    });
+    if (window.showLocalTimes) window.showLocalTimes();  // static/js/local_time.js
     document.querySelectorAll("input[data-local-from]").forEach(function (el) {
       var when = new Date(el.dataset.localFrom);
       if (el.value || isNaN(when)) return;

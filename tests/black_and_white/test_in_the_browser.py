@@ -5,7 +5,7 @@ colours and outcomes, and every number once the match is over."""
 
 import pytest
 
-from tests.support.browsers import BrowserGameTestCase, chromium, screenshot
+from tests.support.browsers import BrowserGameTestCase, chromium, screenshot, press_send
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ class BlackAndWhiteInTheBrowserTestCase(BrowserGameTestCase):
             assert form.locator(f"input[name=tile][value='{tile}']").is_checked()
         else:
             form.locator(f"input[name=tile][value='{tile}']").check()
-        form.locator("button[type=submit]").click()
+        press_send(form)
         page.wait_for_selector(".messages")
         page.wait_for_selector(".conn[data-state=live]")
 

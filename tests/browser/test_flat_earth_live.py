@@ -5,7 +5,7 @@ and a private position arriving without a reload."""
 import pytest
 
 from matches.core import lifecycle
-from tests.support.browsers import BrowserGameTestCase, chromium, screenshot
+from tests.support.browsers import BrowserGameTestCase, chromium, screenshot, press_send
 
 pytestmark = pytest.mark.browser
 OPTIONS = [[[3, 0], [0, 2]]] + [[[1, 0]]] * 7
@@ -34,7 +34,7 @@ class FlatEarthInTheBrowserTestCase(BrowserGameTestCase):
             form.locator(f"input[name={name}][value={value}]").check()
         for name, value in (selects or {}).items():
             form.locator(f"select[name={name}]").select_option(value)
-        form.locator("button[type=submit]").click()
+        press_send(form)
         page.wait_for_selector(".messages")
         page.wait_for_selector(".conn[data-state=live]")
 

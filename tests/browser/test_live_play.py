@@ -9,7 +9,7 @@ from games.engine_api import Viewer
 from matches.models import Submission
 from matches.core.presenters import viewer_seq
 from tests.support.base import BaseTransactionTestCase
-from tests.support.browsers import chromium, person, screenshot
+from tests.support.browsers import chromium, person, screenshot, press_send
 from tests.support.stack import Stack
 
 pytestmark = pytest.mark.browser
@@ -44,7 +44,7 @@ class LivePlayTestCase(BaseTransactionTestCase):
 
     def bid(self, page, value):
         page.fill("form.move-form input[name=bid]", str(value))
-        page.click("form.move-form button[type=submit]")
+        press_send(page.locator("form.move-form").first)
         page.wait_for_selector(".messages")  # posting reloads the page (it works without JavaScript)
         page.wait_for_selector(".conn[data-state=live]")
         page.evaluate("window.notReloaded = true")
@@ -101,7 +101,7 @@ class LivePlayTestCase(BaseTransactionTestCase):
 
             # Bob doubles his point; round 3 closes the match.
             bob.select_option("form.move-form select[name=double]", "yes")
-            bob.click("form.move-form button[type=submit]")
+            press_send(bob.locator("form.move-form").first)
             self.bid(alice, 10)
             self.bid(bob, 2)
             self.assert_live(spectator, "Round 3: bids [10, 2]; Alice scores.")
@@ -118,7 +118,7 @@ class LivePlayTestCase(BaseTransactionTestCase):
             # A forged value the browser's own checks would stop: switch them off first.
             alice.evaluate("document.querySelector('form.move-form').noValidate = true")
             alice.fill("form.move-form input[name=bid]", "11")
-            alice.click("form.move-form button[type=submit]")
+            press_send(alice.locator("form.move-form").first)
             message = alice.locator(".messages .msg-error")
             message.wait_for()
             self.assertIn("Not recorded", message.inner_text())

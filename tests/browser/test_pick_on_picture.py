@@ -9,7 +9,7 @@ import pytest
 
 from matches.core import lifecycle
 from matches.models import Submission
-from tests.support.browsers import BrowserGameTestCase, chromium, screenshot
+from tests.support.browsers import BrowserGameTestCase, chromium, press_send, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +26,7 @@ class QuattroPickTestCase(BrowserGameTestCase):
         form = page.locator("form.move-form")
         form.locator(f"input[name=card][value='{card}']").check()
         form.locator(f"input[name=slot][value={slot}]").check()
-        form.locator("button[type=submit]").click()
+        press_send(form)
         page.get_by_text("Submission received").wait_for()
         page.wait_for_selector(".conn[data-state=live]")
 
@@ -51,7 +51,7 @@ class QuattroPickTestCase(BrowserGameTestCase):
         self.assertTrue(form.locator("input[name=slot][value=C]").is_checked())
         self.assertEqual(page.locator(".board-picture .picked").count(), 2)  # the picture shows the choice
         page.screenshot(path=str(screenshot(page, f"pick-quattro-tapped-{tag}")).replace(".png", "-screen.png"))
-        form.locator("button[type=submit]").click()
+        press_send(form)
         page.get_by_text("Submission received").wait_for()
         self.assertEqual(self.sent(name), by_radio)
         self.assertEqual(by_radio, {"card": second, "slot": "C"})
@@ -86,7 +86,7 @@ class CosignPickTestCase(BrowserGameTestCase):
             self.assertEqual([checked.nth(i).get_attribute("value") for i in range(checked.count())], ["A", "C"])
             self.assertEqual(ada.locator(".notebook .picked").count(), 2)
             screenshot(ada, "pick-cosign-tapped-phone")
-            ada.locator("form.move-form button[type=submit]").click()
+            press_send(ada.locator("form.move-form").first)
             ada.get_by_text("Submission received").wait_for()
         sub = self.open_phase().submissions.get(player=self.seat("alice"))
         self.assertEqual(sub.payload, {"picks": ["A", "C"]})
@@ -111,7 +111,7 @@ class NumberAndSelectPickTestCase(BrowserGameTestCase):
         picked = page.locator(".picks .picked")
         self.assertEqual([picked.nth(i).get_attribute("data-pick-field") for i in range(picked.count())], ["bid", "guess_top"])
         screenshot(page, f"pick-number-and-select-{tag}")
-        form.locator("button[type=submit]").click()
+        press_send(form)
         page.get_by_text("Submission received").wait_for()
         # then "nobody scores" tapped: the select is set and the number goes away with its guess
         page.wait_for_selector(".conn[data-state=live]")
@@ -119,7 +119,7 @@ class NumberAndSelectPickTestCase(BrowserGameTestCase):
         self.assertEqual(guess.input_value(), "none")
         self.assertTrue(number.is_hidden())
         page.locator(".bid-picks [data-pick-value='10']").click()
-        form.locator("button[type=submit]").click()
+        press_send(form)
         page.get_by_text("Submission received").wait_for()
 
     def test_it_sets_numbers_and_selects_and_a_dependent_fields_choice_on_a_phone_and_a_desktop(self):

@@ -4,7 +4,7 @@ answers and the other misses (its deadline picks), the end of the round and its 
 
 import pytest
 
-from tests.support.browsers import BrowserGameTestCase, chromium, screenshot
+from tests.support.browsers import BrowserGameTestCase, chromium, screenshot, press_send
 
 pytestmark = pytest.mark.browser
 QUIET = "end: swap this this"
@@ -22,7 +22,7 @@ class QuattroInTheBrowserTestCase(BrowserGameTestCase):
         form.locator("input[name=card]").first.check()
         target = form.locator(f"input[name=slot][value={slot}]") if slot else form.locator("input[name=slot]").first
         target.check()
-        form.locator("button[type=submit]").click()
+        press_send(form)
         page.wait_for_selector(".messages")
         page.wait_for_selector(".conn[data-state=live]")
 
@@ -39,7 +39,7 @@ class QuattroInTheBrowserTestCase(BrowserGameTestCase):
             ada.locator("#live-forms", has_text="Pick a card on your loop.").wait_for()
             screenshot(ada, "quattro-2-choice-ada-phone")
             ada.locator("form.move-form input[value=A]").check()
-            ada.locator("form.move-form button[type=submit]").click()
+            press_send(ada.locator("form.move-form").first)
             ada.wait_for_selector(".messages")
             # Ben lets his 5 seconds run out: a random legal choice is made and placement 2 opens
             ben.locator("#live-forms", has_text="placement 2 of 7").wait_for(timeout=20_000)

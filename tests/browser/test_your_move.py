@@ -6,7 +6,7 @@ import pytest
 
 from matches.core import lifecycle
 from tests.support.base import BaseTransactionTestCase
-from tests.support.browsers import chromium, person, screenshot
+from tests.support.browsers import chromium, person, screenshot, press_send
 from tests.support.stack import serve
 
 pytestmark = pytest.mark.browser
@@ -45,7 +45,7 @@ class YourMoveBrowserTestCase(BaseTransactionTestCase):
                 self.assertIn("waiting on Alice, Bob, Carol", page.locator("#live-state .who-sent").inner_text())
 
             alice.fill("form.move-form input[name=bid]", "7")
-            alice.click("form.move-form button[type=submit]")
+            press_send(alice.locator("form.move-form").first)
             alice.get_by_text("Submission received").wait_for()
             alice.wait_for_selector(".conn[data-state=live]")
             alice.evaluate("window.notReloaded = true")

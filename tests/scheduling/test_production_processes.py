@@ -18,7 +18,7 @@ from matches.notifications.reminders import preferences
 from matches.core.presenters import viewer_seq
 from matches.scheduling.tasks import close_phase_at
 from tests.support.base import BaseTransactionTestCase
-from tests.support.browsers import chromium, person, screenshot
+from tests.support.browsers import chromium, person, screenshot, press_send
 from tests.support.smtp import smtp_server
 from tests.support.stack import Stack, free_port, wait_until
 
@@ -148,7 +148,7 @@ class RedisRestartTestCase(ProductionTestCase):
             for name, bid in (("alice", 6), ("bob", 2)):
                 page = pages[name]
                 page.fill("form.move-form input[name=bid]", str(bid))
-                page.click("form.move-form button[type=submit]")
+                press_send(page.locator("form.move-form").first)
                 page.wait_for_selector(".messages .msg-success")
             wait_until(lambda: self.closed(self.match.phases.get(key="round-1")), 15, 0.1, "round 1 to close")
             self.start_redis()

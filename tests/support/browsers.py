@@ -67,6 +67,15 @@ def person(browser, base_url, user=None, phone=False, timezone_id=None, **more):
     return context
 
 
+def press_send(form):
+    """Click the Send of `form` (a locator of one move form). A move that closes its step and
+    cannot be revised asks first, in place (static/js/sending.js): the player says yes."""
+    final = form.get_attribute("data-final")
+    form.locator("button[type=submit]").click()
+    if final:
+        form.locator(".confirm-final button.yes").click()
+
+
 def screenshot(page, name):
     folder = ARTIFACTS / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
@@ -102,6 +111,6 @@ class BrowserGameTestCase(BaseTransactionTestCase):
             page.check(f"form.move-form input[name=picks][value={value}]")
         for name, value in (select or {}).items():
             page.select_option(f"form.move-form select[name={name}]", value)
-        page.click("form.move-form button[type=submit]")
+        press_send(page.locator("form.move-form").first)
         page.wait_for_selector(".messages")
         page.wait_for_selector(".conn[data-state=live]")

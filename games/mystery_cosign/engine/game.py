@@ -190,11 +190,11 @@ class MysteryCosign(api.GameEngine):
     def _clean_picks(step, picks):
         count, active = picks_per_player(step["phase"]), ops.active(step["phase"])
         if not isinstance(picks, list) or len(picks) != count:
-            return api.Invalid(f"Pick exactly {count} different operations.")
+            return api.Invalid(f"Pick exactly {count} different operations.", field="picks")
         if any(not isinstance(p, str) or p not in active for p in picks):
-            return api.Invalid(f"Only the active operations can be picked: {', '.join(active)}.")
+            return api.Invalid(f"Only the active operations can be picked: {', '.join(active)}.", field="picks")
         if len(set(picks)) != count:
-            return api.Invalid(f"Pick exactly {count} different operations.")
+            return api.Invalid(f"Pick exactly {count} different operations.", field="picks")
         return {"picks": sorted(picks)}
 
     def default_submission(self, state, phase_key, seat, last, rng):

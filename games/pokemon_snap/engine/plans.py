@@ -174,8 +174,9 @@ def list_form(state, seat, day):
     pokemon = tuple((str(p), state["pokemon_names"][str(p)]) for p in state["pokemon"])
     fields = [api.Field("exhibit", "Exhibit for today's photos", api.RADIO,
                         tuple((e, f"{e} — {EXHIBIT_NAMES[e]}") for e in left), required=True)]
-    for rank in range(1, len(pokemon) + 1):
-        fields.append(api.Field(f"rank_{rank}", f"Choice {rank}", api.CHOICE, pokemon, required=True))
+    # each menu starts on a different Pokemon, so the list starts as a valid order to rearrange
+    for rank, (value, _name) in enumerate(pokemon, start=1):
+        fields.append(api.Field(f"rank_{rank}", f"Choice {rank}", api.CHOICE, pokemon, required=True, initial=value))
     mine = state["priority"] == state["photographers"].index(seat)
     intro = (f"Day {day}: {'you have priority' if mine else 'the other photographer has priority'}. Put all six "
              "Pokemon in order; you photograph your first ones (3 for A and B, 2 for C, D, E)"
@@ -186,11 +187,19 @@ def list_form(state, seat, day):
 def clean_list(state, seat, data):
     exhibit = data.get("exhibit")
     if not isinstance(exhibit, str) or exhibit not in exhibits_left(state, seat):
-        return api.Invalid("Choose an exhibit you have not used yet.")
+        return api.Invalid("Choose an exhibit you have not used yet.", field="exhibit")
     order = [as_int(data.get(f"rank_{rank}")) for rank in range(1, len(state["pokemon"]) + 1)]
     if sorted(o for o in order if o is not None) != sorted(state["pokemon"]) or None in order:
-        return api.Invalid("Put each of the six Pokemon in the list exactly once.")
+        return api.Invalid("Put each of the six Pokemon in the list exactly once.", field=_first_repeat(order))
     return {"exhibit": exhibit, **{f"rank_{rank}": str(p) for rank, p in enumerate(order, start=1)}}
+
+
+def _first_repeat(order):
+    """The first choice that repeats an earlier one or names no Pokemon ("" if none does)."""
+    for rank, pokemon in enumerate(order, start=1):
+        if pokemon is None or pokemon in order[:rank - 1]:
+            return f"rank_{rank}"
+    return ""
 
 
 def list_order(cleaned: dict, count: int) -> list[int]:

@@ -1,11 +1,12 @@
 """Login with a throttle (the site's and the admin's), logout, and the page of the invite link a
 host hands a new player (the link itself: matches.hosting.invites)."""
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.urls import reverse_lazy
 
 from matches.hosting.invites import invite_tokens, is_new_account
 from matches.web import throttle
@@ -65,9 +66,16 @@ class InviteView(auth_views.PasswordResetConfirmView):
 
     template_name = "registration/invite.html"
     token_generator = invite_tokens
-    success_url = "/accounts/login/?invited=1"
-    post_reset_login = False
+    # the new player has just typed their password twice: they are logged in and see their
+    # matches (the home page lists them at the top), not an empty login form
+    success_url = reverse_lazy("home")
+    post_reset_login = True
 
     def get_user(self, uidb64):
         user = super().get_user(uidb64)
         return user if user is not None and is_new_account(user) else None
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        messages.success(self.request, f"Your password is set and you are logged in as {form.user.get_username()}.")
+        return response

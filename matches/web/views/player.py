@@ -18,6 +18,7 @@ from matches.core.moves import submit_move
 from matches.seasons.forms import GiftForm
 from matches.models import Match, Phase
 from matches.core.presenters import match_picture, viewer_for_player
+from matches.web import kept_forms
 from matches.web.your_move import seat_and_bar
 
 
@@ -29,6 +30,7 @@ def match_play(request, match_id):
     if player.match.status == Match.DRAFT:
         return render(request, "matches/starts_soon.html", {"match": player.match, "player": player, "untitled": True})
     picture = match_picture(player.match, viewer_for_player(player), player)
+    kept_forms.restore(request, picture)
     return render(request, "matches/match_play.html", picture)
 
 
@@ -56,7 +58,9 @@ def submit(request, match_id, phase_id):
         return redirect("match_play", match_id)
     spec = lifecycle.engine_of(player.match).form(player.match.state, phase.key, player.seat)
     form = build_form(spec, data=request.POST)
-    _run(request, form, lambda data: submit_move(phase, player, data, spec))
+    refused = _run(request, form, lambda data: submit_move(phase, player, data, spec))
+    if refused is not None:
+        kept_forms.keep(request, player.match_id, form, *refused, phase_id=phase.pk)
     return redirect("match_play", match_id)
 
 
@@ -71,24 +75,29 @@ def act(request, match_id, name):
         messages.error(request, "That action is not available now; nothing changed.")
         return redirect("match_play", match_id)
     form = build_form(specs[name].form, data=request.POST, prefix=name)
-    _run(request, form, lambda data: lifecycle.do_action(player, name, data))
+    refused = _run(request, form, lambda data: lifecycle.do_action(player, name, data))
+    if refused is not None:
+        kept_forms.keep(request, player.match_id, form, *refused, action=name)
     return redirect("match_play", match_id)
 
 
 def _run(request, form, do):
+    """Check the form and run `do`; None when done, else the refusal as (the engine's message,
+    its field), ("", "") when the form's own check refused. A forged form is not kept."""
     unknown = unexpected_fields(form, request.POST)
     if unknown:
         messages.error(request, f"Not recorded. This form has no field {unknown[0][:40]!r}.")
-        return
+        return None
     if not form.is_valid():
         messages.error(request, f"Not recorded. {form_errors_text(form)}")
-        return
+        return "", ""
     try:
         done = do(cleaned_payload(form))
     except lifecycle.Refused as refusal:
         messages.error(request, f"Not recorded. {refusal}")
-    else:
-        messages.success(request, done.message)
+        return str(refusal), getattr(refusal, "field", "")
+    messages.success(request, done.message)
+    return None
 
 
 @login_required
