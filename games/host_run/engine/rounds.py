@@ -102,7 +102,7 @@ def read_round(data: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
         raise Refusal("A round needs at least one field (Field 1).")
     if len({d["label"].casefold() for d in definitions}) != len(definitions):
         raise Refusal("Two fields have the same label.")
-    reveal, talk = data.get("reveal"), data.get("talk")
+    reveal, talk = (value if isinstance(value, str) else "" for value in (data.get("reveal"), data.get("talk")))
     if reveal not in dict(REVEALS):
         raise Refusal("Choose what is revealed at the close.")
     if talk not in dict(TALKS) or (talk == TEAMS and not state["teams"]):
