@@ -14,6 +14,9 @@ Flow of a match, as the platform drives it:
         a phase closes (deadline, early, host):
             for each waited-on seat: engine.default_submission(..., last, rng)  (fills what is missing)
             t = engine.resolve(state, phase_key, submissions, rng)  # new state, events, phases to open
+        the host decides something (running or paused match):
+            engine.host_actions(state)                                      (what the host may do now)
+            engine.apply_host_action(state, name, data, ctx, rng)           (Transition | Invalid)
     engine.outcome(state)                            # standings and proposed season awards
 
 The values the calls exchange (Viewer, Event, PhaseSpec, FormSpec, Transition, Outcome, ...)
@@ -207,6 +210,36 @@ class GameEngine:
         rng: random.Random,
     ) -> tuple[str, dict[str, Any]] | None:
         """A random legal action for the bot, or None."""
+        return None
+
+    # optional: host actions -----------------------------------------------------------------
+    # Decisions the host takes during a match (open an extra round, grant a seat a bonus, publish
+    # a result). The platform shows each ActionSpec as a form on the host's page, records every
+    # accepted one (who, when, name, data) as an input of the match so that replay reproduces
+    # it, gives it the rng derive_rng(seed, f"host-action:{step}"), opens the Transition's phases,
+    # writes its events and ledger. A game without host decisions leaves these as they are.
+    def host_actions(self, state: dict[str, Any]) -> list[ActionSpec]:
+        """What the host may do now, each with its form; [] (the default) for none."""
+        return []
+
+    def apply_host_action(
+        self,
+        state: dict[str, Any],
+        name: str,
+        data: dict[str, Any],
+        ctx: Context,
+        rng: random.Random,
+    ) -> Transition | Invalid:
+        """Carry out host action `name` with `data` (already coerced by the action's FormSpec,
+        but never trusted: any dict may arrive, and replay sends the stored one again). Refuse
+        with an Invalid the host can read; it changes nothing."""
+        return Invalid("There is no such host action in this game.")
+
+    def random_host_action(
+        self, state: dict[str, Any], ctx: Context, rng: random.Random
+    ) -> tuple[str, dict[str, Any]] | None:
+        """A legal host action as (name, form data) for the bot host of playtests and suites,
+        or None (the default: the bot host does nothing)."""
         return None
 
 

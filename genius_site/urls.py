@@ -6,7 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 import matches.lib.converters  # noqa: F401  (registers <id:...>)
-from matches.web.views import accounts, console, health, host, host_match, player, public, reminders, talk
+from matches.web.views import accounts, console, health, host, host_actions, host_match, player, public, reminders, talk
 
 urlpatterns = [
     # public
@@ -45,6 +45,7 @@ urlpatterns = [
     path("host/matches/<id:match_id>/control/<slug:action>/", host_match.control, name="host_control"),
     path("host/matches/<id:match_id>/phases/<id:phase_id>/", host_match.phase_control, name="host_phase"),
     path("host/matches/<id:match_id>/confirm/", host_match.confirm, name="host_confirm"),
+    path("host/matches/<id:match_id>/actions/<str:name>/", host_actions.host_action, name="host_action"),
     path("host/matches/<id:match_id>/export.json", host.match_export, name="match_export"),
     path("host/matches/<id:match_id>/announce/", talk.announce, name="talk_announce"),
     path("host/seasons/<slug:slug>/death-match/", host.create_death_match, name="create_death_match"),

@@ -1,5 +1,6 @@
 """Play a whole match with each game's random-move bot, through the same submit, action and
-close paths as real players, on a simulated clock, inside a transaction that is rolled back."""
+close paths as real players, on a simulated clock, inside a transaction that is rolled back.
+A bot host takes the game's random host actions (if it has any) through the host's own path."""
 
 import random
 import uuid
@@ -12,7 +13,7 @@ from games import registry
 from games.engine_api import GARNET, Context
 
 from matches import clock
-from matches.core import lifecycle
+from matches.core import host_actions, lifecycle
 from matches.models import LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonPlayer, balances_for
 
 STARTING_GARNETS = 5
@@ -75,7 +76,7 @@ def _new_match(engine, players, seed, settings):
 def _play(match, rng, miss_rate):
     engine = registry.get(match.game)
     players = {p.seat: p for p in match.seats.select_related("season_player")}
-    counts = {"submissions": 0, "actions": 0, "missed": 0}
+    counts = {"submissions": 0, "actions": 0, "host_actions": 0, "missed": 0}
     offered = set()  # phases the bots have had their turn at; a new one is played before time moves
     for _ in range(MAX_STEPS):
         match.refresh_from_db()
@@ -84,6 +85,7 @@ def _play(match, rng, miss_rate):
         open_phases = list(match.phases.filter(status=Phase.OPEN).order_by("sequence"))
         fresh = [p for p in open_phases if p.pk not in offered]
         if fresh:
+            _bot_host(match, engine, players, rng, counts)
             _bot_actions(match, engine, players, [p.key for p in open_phases], rng, counts)
             for phase in fresh:
                 offered.add(phase.pk)
@@ -115,6 +117,24 @@ def _bot_submissions(match, engine, players, phase, rng, miss_rate, counts):
         phase.refresh_from_db()
         if phase.status != Phase.OPEN:
             return
+
+
+def _bot_host(match, engine, players, rng, counts):
+    """The bot host's turn whenever new phases open: at most one host action (the engine's
+    random_host_action, taken as a host's page takes it; the default takes none and draws no
+    random number, so games without host actions play exactly as before)."""
+    balances = balances_for(match.season)
+    ctx = Context({seat: balances.get(p.season_player_id, {}) for seat, p in players.items()})
+    choice = engine.random_host_action(match.state, ctx, rng)
+    if choice is None:
+        return
+    name, data = choice
+    try:
+        host_actions.do_host_action(match.pk, None, name, data)
+    except lifecycle.Refused as refusal:
+        raise BotError(f"The bot host's action {name} was refused: {refusal}") from None
+    counts["host_actions"] += 1
+    match.refresh_from_db()
 
 
 def _bot_actions(match, engine, players, open_keys, rng, counts):

@@ -10,6 +10,7 @@ from django.utils.functional import SimpleLazyObject
 
 from games.engine_api import SEAT, Viewer
 
+from matches.core import host_actions
 from matches.core.engine_forms import build_form
 from matches.core.lifecycle import engine_of
 from matches.core.start_checks import start_report
@@ -269,7 +270,10 @@ def forms_key(picture):
 
 def host_part(match, open_phases):
     """The host's controls: what the match can do next, and its start check while a draft."""
-    part = {"forms_key": f"{','.join(str(p.pk) for p in open_phases)}|{match.status}|{bool(match.confirmed_at)}"}
+    offered = list(host_actions.available(match).values())  # the game's host decisions, each a link to its page
+    names = ",".join(spec.name for spec in offered)
+    part = {"forms_key": f"{','.join(str(p.pk) for p in open_phases)}|{match.status}|{bool(match.confirmed_at)}|{names}",
+            "host_actions": offered}
     if match.status == match.DRAFT:
         part["start_ready"], part["start_report"] = start_report(match)
     return part

@@ -1,5 +1,5 @@
-"""Re-derive a match from its seed, its settings and what was stored: every accepted action and
-every counted submission, in the order they happened. Any difference is an audit finding."""
+"""Re-derive a match from its seed, its settings and what was stored: every accepted action (a
+seat's or the host's) and every counted submission, in the order they happened. Any difference is an audit finding."""
 
 from games.engine_api import Context, Invalid, SeatInfo, derive_rng
 
@@ -51,13 +51,20 @@ def replayed_steps(match, problems=None, infos=None):
 
 
 def states_after_phases(match, infos=None):
-    """[(closed phase, the state right after it closed)], rebuilt by the replay."""
+    """[(closed phase or host action, the state right after it)], rebuilt by the replay: the
+    steps a match is told in (a seat's own actions are folded into the next of these)."""
     return [(item, state) for _, item, state in replayed_steps(match, infos=infos)
-            if isinstance(item, Phase) and state is not None]
+            if (isinstance(item, Phase) or item.player_id is None) and state is not None]
 
 
 def _replay_action(match, engine, state, step, action, problems):
     ctx = Context({int(seat): bal for seat, bal in action.context.items()})
+    if action.player is None:  # the host's (core.host_actions), with the rng it was given
+        result = engine.apply_host_action(state, action.name, action.payload, ctx, derive_rng(match.seed, f"host-action:{step}"))
+        if isinstance(result, Invalid):
+            problems.append(f"step {step}: host action {action.name} is now refused: {result.message}")
+            return None
+        return result.state
     rng = derive_rng(match.seed, f"action:{step}")
     result = engine.apply_action(state, action.player.seat, action.name, action.payload, ctx, rng)
     if isinstance(result, Invalid):

@@ -1,5 +1,5 @@
-"""A match told step by step: after each phase that closed, the game's picture as it stood then
-and what that close revealed. The states are rebuilt by the replay from the seed and the stored
+"""A match told step by step: after each phase that closed and each host action, the game's
+picture as it stood then and what that step revealed. The states are rebuilt by the replay from the seed and the stored
 submissions and actions (core.replay), never stored as a second copy (a finished match's are
 kept in memory for its later pages, below).
 
@@ -16,7 +16,7 @@ from matches.core.presenters import visible_event_rows
 from matches.core.replay import seat_infos, states_after_phases
 from matches.core.start_checks import engine_of
 from matches.lib.bounded_cache import BoundedCache
-from matches.models import Match, Phase, state_hash
+from matches.models import Action, Match, Phase, state_hash
 
 # A finished match's replayed states, kept for its later step pages: replaying a long match costs
 # a request hundreds of milliseconds, and anyone may ask for its steps. Safe because a finished
@@ -52,17 +52,21 @@ def phase_states(match):
 
 
 def step_picture(match, viewer, number):
-    """The context of step `number` (1 is the first phase closed), or None if there is none."""
-    if not 1 <= number <= match.phases.filter(status=Phase.CLOSED).count():
-        return None  # a step past the end costs this count, never a replay
+    """The context of step `number` (1 is the first phase closed or host action), or None if
+    there is none."""
+    counted = match.phases.filter(status=Phase.CLOSED).count() + match.actions.filter(player=None).count()
+    if not 1 <= number <= counted:
+        return None  # a step past the end costs these counts, never a replay
     steps = phase_states(match)  # fewer than counted if the replay stopped at an action now refused
     if number > len(steps):
         return None
     phase, state = steps[number - 1]
     eyes = shown_as(match, viewer)
+    titles = _host_action_titles(match)
     return {
-        "match": match, "viewer": eyes, "player": None, "number": number, "phase": phase,
-        "steps": [{"number": n, "title": p.title} for n, (p, _) in enumerate(steps, start=1)],
+        "match": match, "viewer": eyes, "player": None, "number": number,
+        "phase": {"title": _title(phase, titles)},
+        "steps": [{"number": n, "title": _title(p, titles)} for n, (p, _) in enumerate(steps, start=1)],
         "previous": number - 1 if number > 1 else None, "next": number + 1 if number < len(steps) else None,
         "view": engine_of(match).view(state, eyes),
         "game_template": select_template([f"{match.game}/view.html", "matches/generic_view.html"]),
@@ -70,13 +74,33 @@ def step_picture(match, viewer, number):
     }
 
 
-def _events_of_close(match, viewer, phase, phases):
-    """The events this phase's close recorded (from its "Closed" event to the next close's)."""
-    rows = list(visible_event_rows(match, viewer))
-    closes = {row.data.get("phase"): row.seq for row in rows if row.kind == "phase.closed"}
-    start = closes.get(phase.key)
-    if start is None:
+def _host_action_titles(match):
+    """{step: what the host did} from the host-only lines that start host actions: the steps'
+    names are the host's words for everyone, as every step's title is (the line itself, and what
+    the host action did, is read only by whom it may be)."""
+    rows = match.events.filter(kind="host.action").values_list("data", "text")
+    return {data.get("step"): text.removeprefix("The host: ").rstrip(".") for data, text in rows}
+
+
+def _title(item, titles):
+    if isinstance(item, Action):
+        return f"Host: {titles.get(item.step, item.name)}"
+    return item.title
+
+
+def _events_of_close(match, viewer, item, items):
+    """The events this step recorded: from its "Closed" line (or its host action's host-only
+    line) to the next step's. The bounds come from every event, the lines shown from those the
+    viewer may read."""
+    marks = list(match.events.filter(kind__in=("phase.closed", "host.action")).values_list("kind", "data", "seq"))
+    if isinstance(item, Action):
+        starts = [seq for kind, data, seq in marks if kind == "host.action" and data.get("step") == item.step]
+    else:
+        starts = [seq for kind, data, seq in marks if kind == "phase.closed" and data.get("phase") == item.key]
+    if not starts:
         return []
-    later = [seq for seq in closes.values() if seq > start]
+    start = starts[0]
+    later = [seq for _, _, seq in marks if seq > start]
     end = min(later) if later else None
-    return [row for row in rows if row.seq >= start and (end is None or row.seq < end)]
+    rows = visible_event_rows(match, viewer).filter(seq__gte=start)
+    return [row for row in rows if end is None or row.seq < end]

@@ -141,10 +141,13 @@ class Submission(models.Model):
 
 
 class Action(models.Model):
-    """An accepted immediate action (a purchase, a proposal), kept for audit and replay."""
+    """An accepted immediate action (a purchase, a proposal), kept for audit and replay: a seat's
+    (`player`), or the host's (`player` empty, `by` the host who took it; see core.host_actions)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
-    player = models.ForeignKey(MatchPlayer, on_delete=models.CASCADE, related_name="actions")
+    player = models.ForeignKey(MatchPlayer, null=True, blank=True, on_delete=models.CASCADE, related_name="actions")
+    by = models.ForeignKey(conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                           related_name="+", help_text="The host who took a host action.")
     name = models.CharField(max_length=40)
     payload = models.JSONField()
     context = models.JSONField()  # the balances the engine saw
@@ -154,6 +157,10 @@ class Action(models.Model):
 
     class Meta:
         ordering = ["step"]
+
+    @property
+    def by_host(self):
+        return self.player_id is None
 
 
 class Event(models.Model):

@@ -24,8 +24,10 @@ def export_match(match):
             for p in match.phases.order_by("sequence")
         ],
         "actions": [
-            {"step": a.step, "seat": a.player.seat, "name": a.name, "payload": a.payload, "at": a.created_at}
-            for a in match.actions.select_related("player").order_by("step")
+            {"step": a.step, "seat": a.player.seat if a.player else None, "by_host": a.player is None,
+             "by": a.by.username if a.by else None, "name": a.name,
+             "payload": a.payload, "at": a.created_at}
+            for a in match.actions.select_related("player", "by").order_by("step")
         ],
         "events": [
             {"seq": e.seq, "kind": e.kind, "visibility": e.visibility, "seat": e.seat, "text": e.text,

@@ -291,3 +291,38 @@ def test_it_shows_the_player_in_seat_0_their_own_things_as_it_does_any_other_sea
     if not shown:  # then no seat did (the sets agree at every step): nothing private lives in the state
         pytest.skip(f"{engine.slug}'s views hold nothing of a player's own; a pending move is the platform's")
     assert differs, "seat 0 and another seat always saw the same private things"
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_offers_host_actions_it_accepts_and_refuses_hostile_ones(engine):
+    """Host actions (default none) hang together: unique names, forms the platform can render,
+    the bot host picks only an offered action and the engine accepts it, hostile data is refused
+    without raising, and the state given is never changed. A game offering none has no bot host."""
+    seats = seats_for(engine)
+    t = engine.setup(seats, engine.validate_settings({}, len(seats)), api.derive_rng(4, "setup"))
+    ctx = api.Context({s.index: {api.GARNET: 3} for s in seats})
+    before = copy.deepcopy(t.state)
+    specs = engine.host_actions(t.state)
+    names = [spec.name for spec in specs]
+    assert len(names) == len(set(names)) and all(names)
+    for spec in specs:
+        fields = [f.name for f in spec.form.fields]
+        assert len(fields) == len(set(fields)) and spec.title
+        assert all(f.kind in (api.INT, api.CHOICE, api.RADIO, api.MULTICHOICE, api.TEXT) for f in spec.form.fields)
+    for payload in HOSTILE:
+        for name in ["no_such_action"] + names:
+            result = engine.apply_host_action(t.state, name, payload, ctx, random.Random(0))
+            assert isinstance(result, (api.Invalid, api.Transition))
+    assert isinstance(engine.apply_host_action(t.state, "no_such_action", {}, ctx, random.Random(0)), api.Invalid)
+    for seed in range(20):
+        choice = engine.random_host_action(t.state, ctx, random.Random(seed))
+        if not specs:
+            assert choice is None, "a game with no host actions has a bot host that takes one"
+            continue
+        if choice is not None:
+            name, data = choice
+            assert name in names, f"the bot host took {name}, which is not offered"
+            result = engine.apply_host_action(t.state, name, data, ctx, api.derive_rng(seed, "host-action:1"))
+            assert not isinstance(result, api.Invalid), f"bot host action refused: {result}"
+            json.dumps(result.state)
+    assert t.state == before

@@ -3,7 +3,9 @@
 Each round every seat bids 1-10 in private; the highest bid nobody else made scores a point.
 Every seat holds a secret code only it (and the host) may see, so leak tests have something to
 look for. A hint costs a garnet (an immediate action with a ledger effect). After an even round
-its winner gets a one-seat bonus prompt (a phase the engine decides on mid-match)."""
+its winner gets a one-seat bonus prompt (a phase the engine decides on mid-match). The host may
+grant a seat points with a private note, or ask a seat a yes/no question that opens a one-seat
+phase (host actions, so the platform's host actions have something to run)."""
 
 import copy
 
@@ -55,7 +57,7 @@ class UniqueBid(api.GameEngine):
                              state["settings"]["close_early"])
 
     def form(self, state, phase_key, seat):
-        if phase_key.startswith("bonus"):
+        if _yes_no(phase_key):
             return api.FormSpec((api.Field("double", "Double your point?", api.CHOICE, (("yes", "Yes"), ("no", "No")), required=True),))
         return api.FormSpec((
             api.Field("bid", "Your bid", api.INT, min_value=1, max_value=10, required=True),
@@ -67,7 +69,7 @@ class UniqueBid(api.GameEngine):
             return api.Invalid("A submission is a set of fields.")
         if set(data) - {"bid", "note", "double"}:
             return api.Invalid("Unknown fields.")
-        if phase_key.startswith("bonus"):
+        if _yes_no(phase_key):
             return {"double": data["double"]} if data.get("double") in ("yes", "no") else api.Invalid("Answer yes or no.")
         bid = data.get("bid")
         if type(bid) is not int or not 1 <= bid <= 10:
@@ -80,12 +82,18 @@ class UniqueBid(api.GameEngine):
     def default_submission(self, state, phase_key, seat, last, rng):
         if last is not None:
             return last
-        if phase_key.startswith("bonus"):
+        if _yes_no(phase_key):
             return {"double": "no"}
         return {"bid": rng.randint(1, 10)}
 
     def resolve(self, state, phase_key, submissions, rng):
         state = copy.deepcopy(state)
+        if phase_key.startswith("ask"):  # the host's question: a yes is worth a point, and the round goes on
+            seat, answer = next(iter(submissions.items()))
+            if answer and answer["double"] == "yes":
+                state["scores"][seat] += 1
+            said = "yes" if answer and answer["double"] == "yes" else "no"
+            return api.Transition(state, [api.public("asked", f"{state['names'][seat]} answered {said}.")])
         if phase_key.startswith("bonus"):
             seat, answer = next(iter(submissions.items()))
             if answer and answer["double"] == "yes":
@@ -149,7 +157,7 @@ class UniqueBid(api.GameEngine):
         return api.Outcome(standings, awards, "Unique Bid is over.")
 
     def random_submission(self, state, phase_key, seat, rng):
-        if phase_key.startswith("bonus"):
+        if _yes_no(phase_key):
             return {"double": rng.choice(["yes", "no"])}
         return {"bid": rng.randint(1, 10)}
 
@@ -157,6 +165,59 @@ class UniqueBid(api.GameEngine):
         if ctx.balance(seat, api.GARNET) >= 1 and rng.random() < 0.1:
             return ("hint", {})
         return None
+
+    # host actions ---------------------------------------------------------------------------
+    def host_actions(self, state):
+        if state["finished"]:
+            return []
+        seats = tuple((str(i), name) for i, name in enumerate(state["names"]))
+        grant = api.FormSpec((
+            api.Field("seat", "Seat", api.CHOICE, seats, required=True),
+            api.Field("points", "Points", api.INT, min_value=1, max_value=3, required=True),
+            api.Field("note", "Private note to the seat", api.TEXT, max_length=80),
+        ), submit_label="Grant")
+        ask = api.FormSpec((api.Field("seat", "Seat", api.CHOICE, seats, required=True),), submit_label="Ask")
+        return [api.ActionSpec("grant", "Grant points", grant), api.ActionSpec("ask", "Ask a seat", ask)]
+
+    def apply_host_action(self, state, name, data, ctx, rng):
+        if state["finished"] or name not in ("grant", "ask") or not isinstance(data, dict):
+            return api.Invalid("There is no such host action now.")
+        allowed = {"grant": {"seat", "points", "note"}, "ask": {"seat"}}[name]
+        if set(data) - allowed:
+            return api.Invalid("Unknown fields.")
+        seat = data.get("seat")
+        if not isinstance(seat, str) or not seat.isdigit() or int(seat) >= len(state["names"]):
+            return api.Invalid("Choose one of the seats.")
+        seat = int(seat)
+        state = copy.deepcopy(state)
+        who = state["names"][seat]
+        if name == "ask":
+            state["asked"] = state.get("asked", 0) + 1
+            key = f"ask-{state['asked']}"
+            spec = api.PhaseSpec(key, f"The host asks {who}", (seat,), state["settings"]["round_seconds"], True)
+            return api.Transition(state, [api.public("ask", f"The host asks {who} a question.")], [spec])
+        points, note = data.get("points"), data.get("note", "")
+        if type(points) is not int or not 1 <= points <= 3:
+            return api.Invalid("Grant 1 to 3 points.")
+        if not isinstance(note, str) or len(note) > 80:
+            return api.Invalid("A note is at most 80 characters.")
+        state["scores"][seat] += points
+        events = [api.public("grant", f"The host granted {who} {points} point{'s' if points > 1 else ''}.")]
+        if note:
+            events.append(api.private(seat, "note", f"A note from the host: {note}"))
+        return api.Transition(state, events)
+
+    def random_host_action(self, state, ctx, rng):
+        if state["finished"] or rng.random() >= 0.2:
+            return None
+        seat = str(rng.randrange(len(state["names"])))
+        if rng.random() < 0.5:
+            return ("ask", {"seat": seat})
+        return ("grant", {"seat": seat, "points": rng.randint(1, 3), "note": "From the bot host."})
+
+
+def _yes_no(phase_key):
+    return phase_key.startswith(("bonus", "ask"))
 
 
 FIXTURE = UniqueBid()
