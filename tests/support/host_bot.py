@@ -1,0 +1,20 @@
+"""The bot host, for suites that walk every game through the platform: a game that waits on
+its host between phases (a host-run game) gets its next host action from the engine's own bot
+(random_host_action), taken through the host's own path (host_actions.do_host_action)."""
+
+import random
+
+from games import registry
+from games.engine_api import Context
+from matches.core import host_actions
+
+
+def host_acts(match, seed=0):
+    """Let the bot host take one action in `match`; False when it has none to take."""
+    match.refresh_from_db()
+    choice = registry.get(match.game).random_host_action(match.state, Context({}), random.Random(f"{seed}:{match.step}"))
+    if choice is None:
+        return False
+    host_actions.do_host_action(match.pk, None, *choice)
+    match.refresh_from_db()
+    return True
