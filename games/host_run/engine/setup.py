@@ -10,6 +10,8 @@ from typing import Any
 
 from games import engine_api as api
 
+from games.values import direction_problem
+
 from .words import BIGGEST, Refusal, name, seat_list, whole
 
 MAX_SEATS = 30
@@ -173,7 +175,13 @@ class RulesRows(api.SettingRows):
     def read(self, row, text):
         if len(text) > RULE_LINE:
             return api.Invalid(f"A line has at most {RULE_LINE} characters.")
-        return api.RowRead(text, "")
+        if any(ord(c) < 32 and c != "\t" for c in text) or direction_problem(text):
+            return api.Invalid("A line may not hold control characters or invisible text-direction characters.")
+        if not text:
+            return api.RowRead(text, "A blank line: a new paragraph.")
+        if text.startswith("#"):
+            return api.RowRead(text, "A heading.")
+        return api.RowRead(text, "An item of a list." if text[:2] in ("- ", "* ", "+ ") else "Text.")
 
     def combine(self, values):
         return "\n".join(v or "" for v in values).strip("\n")
