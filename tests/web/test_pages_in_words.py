@@ -15,8 +15,8 @@ from django.urls import reverse
 from games import registry
 from matches.core import lifecycle
 from matches.models import Match, Phase
-from tests.support.host_bot import host_acts
 from tests.support.base import PEOPLE, BaseTestCase
+from tests.support.host_bot import host_acts
 
 LEDGER_KEYS = re.compile(r"\b(token_of_life|elimination_candidate|mark_of_elimination|communal_garnet)\b")
 NOTATION = re.compile(r"\b(copyvalue|copycolour|nzmin|opp (this|cw|ccw|adj|max|min|all|pick|[A-G])|rotate c?cw"
