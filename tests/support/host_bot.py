@@ -7,6 +7,7 @@ import random
 from games import registry
 from games.engine_api import Context
 from matches.core import host_actions
+from matches.models import Phase
 
 
 def host_acts(match, seed=0):
@@ -18,3 +19,11 @@ def host_acts(match, seed=0):
     host_actions.do_host_action(match.pk, None, *choice)
     match.refresh_from_db()
     return True
+
+
+def until_a_phase_opens(match, seed=0):
+    """`match`, the bot host having acted until a phase is open (at once for most games)."""
+    for step in range(10):
+        if match.phases.filter(status=Phase.OPEN).exists() or not host_acts(match, seed + step):
+            break
+    return match
