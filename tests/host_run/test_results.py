@@ -68,3 +68,10 @@ def test_it_publishes_a_round_once_and_only_the_last_closed_one():
     assert "publish_result" not in [a.name for a in ENGINE.host_actions(once)]
     assert isinstance(act(once, "publish_result", announcement="Again."), api.Invalid)
     assert "publish_result" not in [a.name for a in ENGINE.host_actions(start())]
+
+
+def test_it_shows_the_host_every_answer_of_the_round_while_writing_the_result():
+    state = played(start(), ["Bid | number 0..9", "Go | yes/no"], {0: {"f1": 4, "f2": "yes"}, 2: {"f1": 0}})
+    form = next(a.form for a in ENGINE.host_actions(state) if a.name == "publish_result")
+    assert form.intro == ("The answers of round 1: Ada: Bid: 4; Go: Yes · Ben: no answer · Cleo: Bid: 0 · "
+                          "Dan: no answer.")

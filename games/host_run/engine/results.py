@@ -10,14 +10,17 @@ from typing import Any
 
 from games import engine_api as api
 
+from .rounds import answer_words
 from .setup import EVERYONE, PLAYER
 from .words import Refusal, name, whole
 
-NOTES, CHANGES, LONGEST_NOTE = 10, 12, 500
+NOTES, CHANGES, LONGEST_NOTE = 10, 30, 500  # a change row may name many players; 30 rows give each of 30 their own
 
 
 def publish_form(state: dict[str, Any]) -> api.FormSpec:
     live = tuple((str(s), n) for s, n in enumerate(state["names"]) if not state["out"][s])
+    rnd = state["rounds"][-1]
+    answers = " · ".join(f"{state['names'][int(s)]}: {answer_words(rnd, a, state)}" for s, a in rnd["answers"].items())
     return api.FormSpec((
         api.Field("announcement", "Announcement (everyone reads it)", api.TEXT, max_length=2000),
         *(api.Field(f"note_{i}", f"Private note {i}", api.TEXT, max_length=LONGEST_NOTE,
@@ -28,7 +31,7 @@ def publish_form(state: dict[str, Any]) -> api.FormSpec:
                          "\"everyone\" or \"team Red\" for many." if i == 1 else "")
           for i in range(1, CHANGES + 1)),
         api.Field("out", "Players out of the match", api.MULTICHOICE, live),
-    ), "Publish the result")
+    ), "Publish the result", f"The answers of round {rnd['n']}: {answers}."[:4000])
 
 
 def players(text: str, state: dict[str, Any]) -> list[int]:
