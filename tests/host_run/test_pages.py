@@ -10,7 +10,7 @@ from tests.support.base import BaseTransactionTestCase
 from tests.support.leaks import assert_hidden_from, assert_shown_to
 
 SETTINGS = {
-    "title": "The Vault", "rules_text": "## How to play\n\nBid **Coins** for the key.\n\n<script>alert('x')</script>",
+    "game_name": "The Vault", "rules_text": "## How to play\n\nBid **Coins** for the key.\n\n<script>alert('x')</script>",
     "counters": [{"name": "Coins", "start": 10, "low": 0, "high": 99, "sees": "player"},
                  {"name": "Points", "start": 0, "low": -9, "high": 9, "sees": "everyone"},
                  {"name": "Doom", "start": 0, "low": 0, "high": 9, "sees": "host"}],

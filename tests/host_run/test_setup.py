@@ -60,7 +60,7 @@ def test_it_checks_the_whole_setup_whatever_the_json_box_sends():
                     {"counters": [{"name": "A", "start": 0, "low": 0, "high": 1, "sees": "everyone"}] * 2},
                     {"counters": [{"name": f"C{i}", "start": 0, "low": 0, "high": 1, "sees": "everyone"} for i in range(9)]},
                     {"teams": [{"name": "Red", "seats": ["0"]}]}, {"teams": {"Red": [0]}},
-                    {"rules_text": ["# hi"]}, {"rules_text": "x" * 30_000}, {"title": ""}, {"title": 5}]:
+                    {"rules_text": ["# hi"]}, {"rules_text": "x" * 30_000}, {"game_name": "  "}, {"game_name": 5}, {"game_name": "x" * 81}, {"title": "x"}]:
         assert isinstance(ENGINE.validate_settings(hostile, 4), api.Invalid), hostile
 
 

@@ -26,8 +26,10 @@ class HostRun(api.GameEngine):
     name = "Host-run game"
     kind = "main"  # the host chooses Main or Death Match on the setup form, as for every game
     min_seats, max_seats, default_seats = 2, setup.MAX_SEATS, 6
-    default_settings = {"title": "Host-run game", "rules_text": "", "teams": [], "counters": setup.DEFAULT_COUNTERS}
-    settings_fields = (api.Field("title", "Title players read", api.TEXT, max_length=80, required=True),)
+    default_settings = {"game_name": "", "rules_text": "", "teams": [], "counters": setup.DEFAULT_COUNTERS}
+    # the match's own title is the setup form's "title": this names the game played, if the host wants
+    settings_fields = (api.Field("game_name", "Name of the game played", api.TEXT, max_length=80,
+                                 help="Optional: the archive's name for it, shown above the players."),)
     settings_rows = (setup.RulesRows(), setup.TeamRows(), setup.CounterRows())
     summary = "Any game of the archive: the host opens rounds with forms, players answer, the host writes results."
 
@@ -39,13 +41,13 @@ class HostRun(api.GameEngine):
         return api.Invalid(problem) if problem else merged
 
     def setup(self, seats, settings, rng):
-        state = {"settings": {"title": settings["title"], "rules_text": settings["rules_text"]},
+        state = {"settings": {"game_name": settings["game_name"], "rules_text": settings["rules_text"]},
                  "names": [s.name for s in seats], "teams": copy.deepcopy(settings["teams"]),
                  "counters": copy.deepcopy(settings["counters"]),
                  "values": [[c["start"] for c in settings["counters"]] for _ in seats],
                  "out": [False] * len(seats), "rounds": [], "results": [], "finished": False,
                  "places": None, "awards": [], "summary": ""}
-        return api.Transition(state, [api.public("start", f"{settings['title']}: the host opens the first round.")])
+        return api.Transition(state, [api.public("start", "The host opens the rounds, one at a time.")])
 
     # host actions ---------------------------------------------------------------------------
     def host_actions(self, state):

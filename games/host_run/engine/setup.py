@@ -69,7 +69,8 @@ def read_team(text: str) -> dict[str, Any]:
 def check_setup(settings: dict[str, Any], seats: int) -> str | None:
     """Why the title, rules text, teams and counters cannot start a match of `seats`, or None."""
     try:
-        name(settings["title"], "The title", 80)
+        if settings["game_name"] != "":
+            name(settings["game_name"], "The game's name", 80)
         text = settings["rules_text"]
         if not isinstance(text, str) or len(text) > MAX_RULE_LINES * (RULE_LINE + 1):
             raise Refusal(f"The rules text has at most {MAX_RULE_LINES} lines of {RULE_LINE} characters.")

@@ -31,7 +31,7 @@ def view(state: dict[str, Any], viewer: api.Viewer) -> dict[str, Any]:
     team_of = {s: t["name"] for t in state["teams"] for s in t["seats"]}
     table_counters = [c for c in state["counters"] if all_of_it or c["sees"] == EVERYONE]
     shown = {
-        "title": state["settings"]["title"], "rules_text": state["settings"]["rules_text"],
+        "game_name": state["settings"]["game_name"], "rules_text": state["settings"]["rules_text"],
         "finished": state["finished"], "is_host": viewer.is_host, "teams": bool(state["teams"]),
         "counter_names": [c["name"] for c in table_counters],
         "counters_said": [f"{c['name']}: {SEES_WORDS[c['sees']]}" for c in state["counters"]],
