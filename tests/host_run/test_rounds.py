@@ -103,4 +103,6 @@ def test_it_keeps_one_round_open_at_a_time():
     assert ENGINE.host_actions(state) == []
     assert isinstance(act(state, "open_round", title="Again"), api.Invalid)
     closed = close(state, {}).state
-    assert [a.name for a in ENGINE.host_actions(closed)] == ["open_round", "publish_result", "end_match"]
+    assert [a.name for a in ENGINE.host_actions(closed)] == [
+        "open_round", "publish_result", "rule_auction", "rule_vote", "rule_unique", "rule_target", "rule_payoff",
+        "end_match"]

@@ -15,7 +15,7 @@ from typing import Any
 
 from games import engine_api as api
 
-from . import bots, ending, results, rounds, setup, views
+from . import bots, ending, proposals, results, rounds, setup, views
 from .fields import Refusal, clean, missed, names_of
 
 OPEN_ROUND, PUBLISH_RESULT, END_MATCH = "open_round", "publish_result", "end_match"
@@ -60,6 +60,7 @@ class HostRun(api.GameEngine):
         if last and not last["published"]:
             actions.append(api.ActionSpec(PUBLISH_RESULT, f"Publish the result of round {last['n']}",
                                           results.publish_form(state)))
+            actions += proposals.actions(state)
         return actions + [api.ActionSpec(END_MATCH, "End the match", ending.end_form(state))]
 
     def apply_host_action(self, state, name, data, ctx, rng):
@@ -74,6 +75,8 @@ class HostRun(api.GameEngine):
                 state["rounds"].append(rnd)
                 event = api.public("round_opened", f"Round {rnd['n']} opens: {rnd['title']}.", round=rnd["n"])
                 return api.Transition(state, [event], [rounds.phase(rnd)])
+            if name.startswith(proposals.PREFIX):
+                return api.Transition(state, proposals.propose(state, name, data, rng))
             if name == PUBLISH_RESULT:
                 events = results.publish(state, state["rounds"][-1], results.read_result(data, state))
                 return api.Transition(state, events)

@@ -20,13 +20,16 @@ NOTES, CHANGES, LONGEST_NOTE = 10, 30, 500  # a change row may name many players
 def publish_form(state: dict[str, Any]) -> api.FormSpec:
     live = tuple((str(s), n) for s, n in enumerate(state["names"]) if not state["out"][s])
     rnd = state["rounds"][-1]
+    proposed = rnd.get("proposal") or {"announcement": None, "changes": []}  # a built-in rule's, to edit
+    changes = dict(enumerate(proposed["changes"], 1))
     answers = " · ".join(f"{state['names'][int(s)]}: {answer_words(rnd, a, state)}" for s, a in rnd["answers"].items())
     return api.FormSpec((
-        api.Field("announcement", "Announcement (everyone reads it)", api.TEXT, max_length=2000),
+        api.Field("announcement", "Announcement (everyone reads it)", api.TEXT, max_length=2000,
+                  initial=proposed["announcement"]),
         *(api.Field(f"note_{i}", f"Private note {i}", api.TEXT, max_length=LONGEST_NOTE,
                     help="Player: the note only they read, e.g. Ada: the key is under the mat." if i == 1 else "")
           for i in range(1, NOTES + 1)),
-        *(api.Field(f"change_{i}", f"Counter change {i}", api.TEXT, max_length=200,
+        *(api.Field(f"change_{i}", f"Counter change {i}", api.TEXT, max_length=200, initial=changes.get(i),
                     help="Players | counter | change | reason, e.g. Ada, Ben | Coins | -3 | paid the bid. "
                          "\"everyone\" or \"team Red\" for many." if i == 1 else "")
           for i in range(1, CHANGES + 1)),
