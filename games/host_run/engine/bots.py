@@ -4,12 +4,15 @@ match, so that playtests and the suites that walk every game run a host-run matc
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
 from . import fields as f
+from . import proposals
 from .ending import suggested_places
 from .rounds import ALL, NOBODY, REVEALS, TEAMS, UNTIL_ALL
+from .words import Refusal
 
 ROUNDS = 3
 ROWS = ("Colour | one of Red, Green, Blue | missed random", "Target | one of the seats still in | missed random",
@@ -29,7 +32,19 @@ def host_action(state: dict[str, Any], rng: random.Random) -> tuple[str, dict[st
     rounds = state["rounds"]
     if state["finished"] or (rounds and not rounds[-1]["closed"]):
         return None  # a round is open: the bot host waits for its close
-    if rounds and not rounds[-1]["published"] and rng.random() < 0.9:
+    last = rounds[-1] if rounds else None
+    if last and not last["published"] and "proposal" not in last and state["counters"] and rng.random() < 0.5:
+        numbers = [str(i) for i, d in enumerate(last["fields"], 1) if d["kind"] == f.NUMBER]
+        if numbers:  # a sealed-bid auction proposes the result the bot host then writes its own way
+            data = {"field": numbers[0], "wins": rng.choice(["highest", "lowest", "highest_unique"]),
+                    "pays": rng.choice(["own", "all", "second"]), "ties": "draw",
+                    "pay_counter": state["counters"][0]["name"]}
+            try:  # only a proposal the rule makes (a rule may refuse a round, as for a host)
+                proposals.propose(copy.deepcopy(state), "rule_auction", data, random.Random(0))
+                return "rule_auction", data
+            except Refusal:
+                pass
+    if last and not last["published"] and rng.random() < 0.9:
         return "publish_result", _result(state, rng)
     if len(rounds) < ROUNDS:
         return "open_round", _round(state, rng)
