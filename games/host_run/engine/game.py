@@ -16,7 +16,8 @@ from typing import Any
 from games import engine_api as api
 
 from . import bots, ending, proposals, results, rounds, setup, views
-from .fields import Refusal, clean, missed, names_of
+from .fields import clean, missed, names_of
+from .words import Refusal
 
 OPEN_ROUND, PUBLISH_RESULT, END_MATCH = "open_round", "publish_result", "end_match"
 

@@ -13,7 +13,7 @@ from games import engine_api as api
 
 from . import fields as f
 from .ending import score
-from .rounds import REVEALS, TALKS, answer_words, reveal_lines
+from .rounds import REVEALS, TALKS, reveal_lines
 from .setup import EVERYONE, PLAYER, SEES_WORDS
 
 
