@@ -11,7 +11,6 @@ is open at a time. Pure Python, like every engine."""
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from games import engine_api as api
 
