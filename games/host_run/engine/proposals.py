@@ -14,7 +14,7 @@ from games.host_run.rules import RULES, Invalid, Problems, Proposal
 from games.values import as_int
 
 from . import fields as f
-from .results import CHANGES
+from .results import change_rows
 from .words import Refusal
 
 PREFIX = "rule_"
@@ -97,7 +97,7 @@ def written(proposal: Proposal, state: dict[str, Any]) -> dict[str, Any]:
     for (counter, delta, reason), seats in rows.items():
         who = ", ".join(state["names"][s] if plain[s] else str(s) for s in seats)
         changes.append(f"{who} | {counter} | {delta:+d} | {reason.replace('|', '/')[:100]}")
-    if len(changes) > CHANGES:
-        raise Refusal(f"The proposal needs {len(changes)} change rows and the result's form holds {CHANGES}: "
-                      "write this result by hand.")
+    if len(changes) > change_rows(state):
+        raise Refusal(f"The proposal needs {len(changes)} change rows and the result's form holds "
+                      f"{change_rows(state)}: write this result by hand.")
     return {"announcement": " ".join(proposal.lines)[:2000], "changes": changes}

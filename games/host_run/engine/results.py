@@ -17,6 +17,15 @@ from .words import Refusal, name, whole
 NOTES, CHANGES, LONGEST_NOTE = 10, 30, 500  # a change row may name many players; 30 rows give each of 30 their own
 
 
+def note_rows(state: dict[str, Any]) -> int:
+    """Rows the result's form has for notes and changes: as many as the match can need, up to the most."""
+    return min(NOTES, len(state["names"]))
+
+
+def change_rows(state: dict[str, Any]) -> int:
+    return min(CHANGES, max(4, 2 * len(state["names"])))
+
+
 def publish_form(state: dict[str, Any]) -> api.FormSpec:
     live = tuple((str(s), n) for s, n in enumerate(state["names"]) if not state["out"][s])
     rnd = state["rounds"][-1]
@@ -28,11 +37,11 @@ def publish_form(state: dict[str, Any]) -> api.FormSpec:
                   initial=proposed["announcement"]),
         *(api.Field(f"note_{i}", f"Private note {i}", api.TEXT, max_length=LONGEST_NOTE,
                     help="Player: the note only they read, e.g. Ada: the key is under the mat." if i == 1 else "")
-          for i in range(1, NOTES + 1)),
+          for i in range(1, note_rows(state) + 1)),
         *(api.Field(f"change_{i}", f"Counter change {i}", api.TEXT, max_length=200, initial=changes.get(i),
                     help="Players | counter | change | reason, e.g. Ada, Ben | Coins | -3 | paid the bid. "
                          "\"everyone\" or \"team Red\" for many." if i == 1 else "")
-          for i in range(1, CHANGES + 1)),
+          for i in range(1, change_rows(state) + 1)),
         api.Field("out", "Players out of the match", api.MULTICHOICE, live),
     ), "Publish the result", f"The answers of round {rnd['n']}: {answers}."[:4000])
 
@@ -72,7 +81,7 @@ def read_result(data: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     """The result `data` writes, or a Refusal naming its line."""
     announcement = _text(data, "announcement", 2000)
     notes: dict[str, str] = {}
-    for i in range(1, NOTES + 1):
+    for i in range(1, note_rows(state) + 1):
         try:
             row = _text(data, f"note_{i}", LONGEST_NOTE)
             if row:
@@ -84,7 +93,7 @@ def read_result(data: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
         except Refusal as refusal:
             raise Refusal(f"Private note {i}: {refusal}") from None
     changes = []
-    for i in range(1, CHANGES + 1):
+    for i in range(1, change_rows(state) + 1):
         try:
             row = _text(data, f"change_{i}", 200)
             if row:
