@@ -19,6 +19,7 @@ from .fields import clean, missed, names_of
 from .words import Refusal
 
 OPEN_ROUND, PUBLISH_RESULT, END_MATCH = "open_round", "publish_result", "end_match"
+TEMPLATE = "open_template_"  # and the template's number: a round opened from a saved form
 
 
 class HostRun(api.GameEngine):
@@ -45,7 +46,7 @@ class HostRun(api.GameEngine):
                  "names": [s.name for s in seats], "teams": copy.deepcopy(settings["teams"]),
                  "counters": copy.deepcopy(settings["counters"]),
                  "values": [[c["start"] for c in settings["counters"]] for _ in seats],
-                 "out": [False] * len(seats), "rounds": [], "results": [], "finished": False,
+                 "out": [False] * len(seats), "rounds": [], "results": [], "templates": [], "finished": False,
                  "places": None, "awards": [], "summary": ""}
         return api.Transition(state, [api.public("start", "The host opens the rounds, one at a time.")])
 
@@ -57,6 +58,8 @@ class HostRun(api.GameEngine):
         if last and not last["closed"]:
             return []  # one round at a time: the host may close it early from the match page
         actions = [api.ActionSpec(OPEN_ROUND, "Open a round", rounds.open_round_form(state))]
+        actions += [api.ActionSpec(f"{TEMPLATE}{k}", f"Open a round from the template {t['name']}",
+                                   rounds.open_round_form(state, t["data"])) for k, t in enumerate(state["templates"])]
         if last and not last["published"]:
             actions.append(api.ActionSpec(PUBLISH_RESULT, f"Publish the result of round {last['n']}",
                                           results.publish_form(state)))
@@ -70,8 +73,9 @@ class HostRun(api.GameEngine):
             return api.Invalid("Fill in the form.")
         state = copy.deepcopy(state)
         try:
-            if name == OPEN_ROUND:
+            if name == OPEN_ROUND or name.startswith(TEMPLATE):
                 rnd = rounds.read_round(data, state)
+                rounds.save_template(state, data)
                 state["rounds"].append(rnd)
                 event = api.public("round_opened", f"Round {rnd['n']} opens: {rnd['title']}.", round=rnd["n"])
                 return api.Transition(state, [event], [rounds.phase(rnd)])

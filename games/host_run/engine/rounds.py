@@ -25,22 +25,45 @@ TALKS = ((ALL, "Everyone may talk"), (NOBODY, "Nobody may talk"), (TEAMS, "Talk 
 _CONDITION = re.compile(r"(.+?)\s*(>=|<=|=|>|<|at least|at most)\s*([+-]?\d{1,7})")
 
 
-def open_round_form(state: dict[str, Any]) -> api.FormSpec:
+FORM_KEYS = ("title", "instructions", "deadline", "answers", *(f"field_{i}" for i in range(1, MAX_FIELDS + 1)),
+             "reveal", "talk")
+MAX_TEMPLATES = 20
+
+
+def open_round_form(state: dict[str, Any], template: dict[str, str] | None = None) -> api.FormSpec:
+    """The form of a new round; a saved template's values filled in (`template`), to edit or keep."""
+    given = {"deadline": "10m", "answers": "everyone", "reveal": NOTHING, "talk": ALL, **(template or {})}
     rows = tuple(api.Field(f"field_{i}", f"Field {i}", api.TEXT, max_length=300, required=i == 1,
+                           initial=given.get(f"field_{i}"),
                            help="Label | kind | missed ...: e.g. Bid | number 0..your Coins | missed 0" if i == 1 else "")
                  for i in range(1, MAX_FIELDS + 1))
     talks = TALKS if state["teams"] else TALKS[:2]
     return api.FormSpec((
-        api.Field("title", "Title", api.TEXT, max_length=80, required=True),
-        api.Field("instructions", "Instructions", api.TEXT, max_length=1000),
-        api.Field("deadline", "Deadline", api.TEXT, max_length=40, required=True, initial="10m",
+        api.Field("title", "Title", api.TEXT, max_length=80, required=True, initial=given.get("title")),
+        api.Field("instructions", "Instructions", api.TEXT, max_length=1000, initial=given.get("instructions")),
+        api.Field("deadline", "Deadline", api.TEXT, max_length=40, required=True, initial=given["deadline"],
                   help=f"30s, 10m, 24h, or \"{UNTIL_ALL}\"."),
-        api.Field("answers", "Who answers", api.TEXT, max_length=200, required=True, initial="everyone",
+        api.Field("answers", "Who answers", api.TEXT, max_length=200, required=True, initial=given["answers"],
                   help="everyone; seats 0, 2; team Red; or a counter: Coins at least 3."),
         *rows,
-        api.Field("reveal", "Reveal at the close", api.CHOICE, REVEALS, required=True, initial=NOTHING),
-        api.Field("talk", "Talk during the round", api.CHOICE, talks, required=True, initial=ALL),
+        api.Field("reveal", "Reveal at the close", api.CHOICE, REVEALS, required=True, initial=given["reveal"]),
+        api.Field("talk", "Talk during the round", api.CHOICE, talks, required=True, initial=given["talk"]),
+        api.Field("save_as", "Save as a template named", api.TEXT, max_length=40,
+                  help="Optional: the round's form is kept under this name, to open again later."),
     ), "Open the round")
+
+
+def save_template(state: dict[str, Any], data: dict[str, Any]) -> None:
+    """Keep the round's form (already read, so every value is a bounded string) under its name."""
+    wanted = data.get("save_as")
+    if not isinstance(wanted, str) or not wanted.strip():
+        return
+    template_name = name(wanted, "The template's name", 40)
+    templates = [t for t in state["templates"] if t["name"].casefold() != template_name.casefold()]
+    if len(templates) >= MAX_TEMPLATES:
+        raise Refusal(f"At most {MAX_TEMPLATES} templates.")
+    kept = {k: data[k].strip() for k in FORM_KEYS if isinstance(data.get(k), str) and data[k].strip()}
+    state["templates"] = [*templates, {"name": template_name, "data": kept}]
 
 
 def still_in(state: dict[str, Any]) -> list[int]:
