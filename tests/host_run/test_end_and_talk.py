@@ -27,6 +27,11 @@ def test_it_ends_with_the_hosts_places_ties_shared_and_the_awards():
     assert outcome.summary == "A close one." and ENGINE.host_actions(t.state) == []
 
 
+def test_it_proposes_a_death_matchs_loser_eliminated():
+    t = act(start(names=("Ada", "Ben")), "end_match", **places(1, 2), award_1="Ben | eliminated | 1 | lost the duel")
+    assert [(a.seat, a.kind, a.amount) for a in ENGINE.outcome(t.state).awards] == [(1, api.ELIMINATED, 1)]
+
+
 def test_it_refuses_places_that_do_not_follow_and_awards_it_cannot_read():
     state = start()
     for given, words in [(places(1, 1, 2, 4), "Place 2"), (places(2, 2, 3, 4), "Place 2"), (places(1, 2, 3), "every player"),

@@ -16,7 +16,8 @@ from .words import Refusal, name, whole
 AWARDS = 8
 KINDS = {"garnet": api.GARNET, "garnets": api.GARNET, "token of life": api.TOKEN_OF_LIFE,
          "tokens of life": api.TOKEN_OF_LIFE, "elimination candidate": api.ELIMINATION_CANDIDATE,
-         "mark of elimination": api.MARK_OF_ELIMINATION, "marks of elimination": api.MARK_OF_ELIMINATION}
+         "mark of elimination": api.MARK_OF_ELIMINATION, "marks of elimination": api.MARK_OF_ELIMINATION,
+         "eliminated": api.ELIMINATED}  # a Death Match's loser (the host chose Death Match on the setup form)
 
 
 def score(state: dict[str, Any], seat: int) -> int:
@@ -37,8 +38,8 @@ def end_form(state: dict[str, Any]) -> api.FormSpec:
         *(api.Field(f"place_{s}", f"Place of {player}", api.INT, min_value=1, max_value=n, required=True,
                     initial=suggested[s]) for s, player in enumerate(state["names"])),
         *(api.Field(f"award_{i}", f"Season award {i}", api.TEXT, max_length=200,
-                    help="Players | garnets, token of life, elimination candidate or mark of elimination | "
-                         "amount | reason" if i == 1 else "") for i in range(1, AWARDS + 1)),
+                    help="Players | garnets, token of life, elimination candidate, mark of elimination or "
+                         "eliminated | amount | reason" if i == 1 else "") for i in range(1, AWARDS + 1)),
         api.Field("summary", "Summary", api.TEXT, max_length=300),
     ), "End the match")
 
@@ -73,7 +74,7 @@ def _awards(row: str, state: dict[str, Any]) -> list[dict[str, Any]]:
         raise Refusal("Write an award as \"Ada | garnets | 2 | won the auction\".")
     kind = KINDS.get(" ".join(parts[1].lower().split()))
     if kind is None:
-        raise Refusal("The award is garnets, token of life, elimination candidate or mark of elimination.")
+        raise Refusal("The award is garnets, token of life, elimination candidate, mark of elimination or eliminated.")
     amount = whole(parts[2], "The amount")
     if amount == 0 or abs(amount) > 100:
         raise Refusal("The amount is from -100 to 100, not 0.")
