@@ -83,6 +83,12 @@ def _play(match, rng, miss_rate):
         if match.status != Match.RUNNING:
             return counts
         open_phases = list(match.phases.filter(status=Phase.OPEN).order_by("sequence"))
+        if not open_phases:  # a game that waits on its host between phases (a host-run game's rounds)
+            before = counts["host_actions"]
+            _bot_host(match, engine, players, rng, counts)
+            if counts["host_actions"] == before:
+                raise BotError("No phase is open and the bot host took no action: the match cannot go on.")
+            continue
         fresh = [p for p in open_phases if p.pk not in offered]
         if fresh:
             _bot_host(match, engine, players, rng, counts)

@@ -10,6 +10,7 @@ from matches.core import lifecycle
 from matches.models import Phase, SeasonInvitation
 from tests.support.base import BaseTransactionTestCase
 from tests.support.browsers import chromium, person
+from tests.support.host_bot import until_a_phase_opens
 from tests.support.stack import serve
 
 pytestmark = pytest.mark.browser
@@ -27,7 +28,7 @@ class AccessibilityTestCase(BaseTransactionTestCase):
         for engine in registry.all_engines():
             if engine.slug == "fixture":
                 continue
-            self.games[engine.slug] = self.start(self.game_match(engine))
+            self.games[engine.slug] = until_a_phase_opens(self.start(self.game_match(engine)))
         self.draft = self.make_match(["alice", "bob"])
         # an invitation on Eve's home page and the desk's list of them
         SeasonInvitation.objects.create(season=self.season, user=self.eve, display_name="Evie", invited_by=self.hana)

@@ -1,7 +1,8 @@
 """A host's whole journey through the pages, for every installed game (a game added later is
 walked too, without a line here): from the console, a draft from the game's own settings form
 with its seats (and roles, where the game has them); its host page with the start check; Start;
-"Close now" until the rules' defaults have played the match to its end; review and confirm the
+"Close now" until the rules' defaults have played the match to its end (the bot host's
+actions taken on their own pages where a game waits on its host); review and confirm the
 result; then the season page as a spectator reads it: the match with its winners, every
 confirmed entry and every change of Heaven or Hell in the history. Desktop viewport, in
 Chromium, on whichever database the suite runs on.
@@ -9,12 +10,15 @@ Chromium, on whichever database the suite runs on.
 This walk found the Flat Earth draft page's 500 only after the fact; it runs for every game so
 the next such page is found by CI, not by a host."""
 
+import random
+
 import pytest
 
 from games import registry
+from games.engine_api import Context
 from django.contrib.auth.models import User
 
-from matches.models import Match, SeasonPlayer, StatusChange
+from matches.models import Match, Phase, SeasonPlayer, StatusChange
 from tests.support.base import BaseTransactionTestCase
 from tests.support.browsers import chromium, person, screenshot
 from tests.support.stack import serve
@@ -88,11 +92,37 @@ class HostJourneyTestCase(BaseTransactionTestCase):
             if close.count():
                 close.click()
                 host.wait_for_load_state()
+            elif self.act_as_host(host, match):
+                continue
             else:  # a phase opening at its moment (a real-time game's next step): the page pushes it
                 host.wait_for_timeout(200)
                 host.reload()
         match.refresh_from_db()
         self.fail(f"{match.title} did not end after {MAX_CLOSES} closes (status {match.status})")
+
+    def act_as_host(self, host, match):
+        """In a game that waits on its host (a host-run game), the bot host's next action taken
+        on the host action's own page, its form filled in as a host would. False if it has none."""
+        match.refresh_from_db()
+        if match.phases.filter(status=Phase.OPEN).exists():
+            return False
+        choice = registry.get(match.game).random_host_action(match.state, Context({}), random.Random(match.step))
+        if choice is None:
+            return False
+        name, data = choice
+        host.goto(f"/host/matches/{match.pk}/actions/{name}/")
+        for key, value in data.items():
+            field = host.locator(f"[name={key}]")
+            if isinstance(value, list):
+                for chosen in value:
+                    host.check(f"input[name={key}][value='{chosen}']")
+            elif field.first.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(str(value))
+            else:
+                field.fill(str(value))
+        host.locator("button[name=do]").click()
+        host.wait_for_url(f"**/host/matches/{match.pk}/")
+        return True
 
     def read_season_page(self, spectator, engine, match, reasons):
         spectator.goto(f"/seasons/{self.season.slug}/")

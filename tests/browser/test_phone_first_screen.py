@@ -11,6 +11,7 @@ from games import registry
 from matches.core import lifecycle
 from matches.models import Phase
 from tests.support.base import BaseTransactionTestCase
+from tests.support.host_bot import until_a_phase_opens
 from tests.support.browsers import chromium, person, screenshot
 from tests.support.stack import ARTIFACTS, serve
 
@@ -51,7 +52,7 @@ class PhoneFirstScreenTestCase(BaseTransactionTestCase):
         for engine in registry.all_engines():
             if engine.slug == "fixture":
                 continue
-            match = self.start(self.game_match(engine))
+            match = until_a_phase_opens(self.start(self.game_match(engine)))  # a host-run game: its first round
             self.games[engine.slug] = (match, waiting_seat(match).season_player.user)
         self.stack = serve(self)
 

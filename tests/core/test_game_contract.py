@@ -42,17 +42,16 @@ def play(engine, seed, n=None, miss=0.15):
     for step in range(5000):
         if t.finished:
             return state, trail
-        assert open_phases, "the match is not finished but no phase is open"
         ctx = api.Context({s.index: {api.GARNET: 3} for s in seats})
-        host_choice = engine.random_host_action(state, ctx, bot)  # the bot host (default: none)
-        if host_choice:
+        host_choice = engine.random_host_action(state, ctx, bot)
+        if host_choice:  # a host-run game waits on its host between rounds (the bot host acts then)
             t = engine.apply_host_action(state, *host_choice, ctx, api.derive_rng(seed, f"host-action:{step}"))
             assert not isinstance(t, api.Invalid), f"bot host action refused: {t}"
             trail.append(t)
             state = t.state
             open_phases += t.open
-            if t.finished:
-                continue
+            continue
+        assert open_phases, "the match is not finished but no phase is open"
         for seat in seats:
             choice = engine.random_action(state, seat.index, [p.key for p in open_phases], ctx, bot)
             if choice:

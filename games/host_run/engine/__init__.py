@@ -1,0 +1,5 @@
+from .game import HostRun
+
+ENGINE = HostRun()
+
+__all__ = ["ENGINE", "HostRun"]

@@ -1,0 +1,203 @@
+"""Rounds: the host action "open_round" (its form, and the round it opens as a phase) and what
+the close of a round makes public under its reveal rule. What players sent stays the host's
+unless the reveal rule says otherwise; the reveal lines are made here once, for the log and
+for every view."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from games import engine_api as api
+
+from . import fields as f
+from .words import Refusal, duration, name, seat_list, whole
+
+MAX_FIELDS, LONGEST = 8, 7 * 86400
+UNTIL_ALL = "until everyone has sent"
+NOTHING, OWN, NAMED, ANONYMOUS, TOTALS = "nothing", "own", "named", "anonymous", "totals"
+REVEALS = ((NOTHING, "Nothing: answers stay with the host"), (OWN, "Each player gets their own answer back"),
+           (NAMED, "Every answer, by name, at the close"), (ANONYMOUS, "Every answer, anonymised, at the close"),
+           (TOTALS, "Only totals and counts, at the close"))
+ALL, NOBODY, TEAMS = "everyone", "nobody", "teams"
+TALKS = ((ALL, "Everyone may talk"), (NOBODY, "Nobody may talk"), (TEAMS, "Talk only within teams"))
+_CONDITION = re.compile(r"(.+?)\s*(>=|<=|=|>|<|at least|at most)\s*([+-]?\d{1,7})")
+
+
+FORM_KEYS = ("title", "instructions", "deadline", "answers", *(f"field_{i}" for i in range(1, MAX_FIELDS + 1)),
+             "reveal", "talk")
+MAX_TEMPLATES = 20
+
+
+def open_round_form(state: dict[str, Any], template: dict[str, str] | None = None) -> api.FormSpec:
+    """The form of a new round; a saved template's values filled in (`template`), to edit or keep."""
+    given = {"deadline": "10m", "answers": "everyone", "reveal": NOTHING, "talk": ALL, **(template or {})}
+    rows = tuple(api.Field(f"field_{i}", f"Field {i}", api.TEXT, max_length=300, required=i == 1,
+                           initial=given.get(f"field_{i}"),
+                           help="Label | kind | missed ...: e.g. Bid | number 0..your Coins | missed 0" if i == 1 else "")
+                 for i in range(1, MAX_FIELDS + 1))
+    talks = TALKS if state["teams"] else TALKS[:2]
+    return api.FormSpec((
+        api.Field("title", "Title", api.TEXT, max_length=80, required=True, initial=given.get("title")),
+        api.Field("instructions", "Instructions", api.TEXT, max_length=1000, initial=given.get("instructions")),
+        api.Field("deadline", "Deadline", api.TEXT, max_length=40, required=True, initial=given["deadline"],
+                  help=f"30s, 10m, 24h, or \"{UNTIL_ALL}\"."),
+        api.Field("answers", "Who answers", api.TEXT, max_length=200, required=True, initial=given["answers"],
+                  help="everyone; seats 0, 2; team Red; or a counter: Coins at least 3."),
+        *rows,
+        api.Field("reveal", "Reveal at the close", api.CHOICE, REVEALS, required=True, initial=given["reveal"]),
+        api.Field("talk", "Talk during the round", api.CHOICE, talks, required=True, initial=given["talk"]),
+        api.Field("save_as", "Save as a template named", api.TEXT, max_length=40,
+                  help="Optional: the round's form is kept under this name, to open again later."),
+    ), "Open the round")
+
+
+def save_template(state: dict[str, Any], data: dict[str, Any]) -> None:
+    """Keep the round's form (already read, so every value is a bounded string) under its name."""
+    wanted = data.get("save_as")
+    if not isinstance(wanted, str) or not wanted.strip():
+        return
+    template_name = name(wanted, "The template's name", 40)
+    templates = [t for t in state["templates"] if t["name"].casefold() != template_name.casefold()]
+    if len(templates) >= MAX_TEMPLATES:
+        raise Refusal(f"At most {MAX_TEMPLATES} templates.")
+    kept = {k: data[k].strip() for k in FORM_KEYS if isinstance(data.get(k), str) and data[k].strip()}
+    state["templates"] = [*templates, {"name": template_name, "data": kept}]
+
+
+def still_in(state: dict[str, Any]) -> list[int]:
+    return [s for s, out in enumerate(state["out"]) if not out]
+
+
+def who_answers(text: str, state: dict[str, Any]) -> list[int]:
+    lower = " ".join(text.lower().split())
+    live = still_in(state)
+    if lower in ("everyone", "everyone still in", "all"):
+        chosen = live
+    elif lower.startswith("seats ") or lower.startswith("seat "):
+        chosen = seat_list(lower.split(" ", 1)[1], len(state["names"]), "Who answers")
+        if gone := [state["names"][s] for s in chosen if s not in live]:
+            raise Refusal(f"{', '.join(gone)} is out of the match and cannot answer.")
+    elif lower.startswith("team "):
+        team = next((t for t in state["teams"] if t["name"].casefold() == lower[5:].strip()), None)
+        if team is None:
+            raise Refusal(f"There is no team called {text.strip()[5:]!r}.")
+        chosen = [s for s in team["seats"] if s in live]
+    elif match := _CONDITION.fullmatch(lower):
+        names = [c["name"].casefold() for c in state["counters"]]
+        if match[1] not in names:
+            raise Refusal(f"There is no counter called {match[1]!r}.")
+        at, limit, op = names.index(match[1]), whole(match[3], "The condition's number"), match[2]
+        test = {">=": limit.__le__, "at least": limit.__le__, "<=": limit.__ge__, "at most": limit.__ge__,
+                ">": limit.__lt__, "<": limit.__gt__, "=": limit.__eq__}[op]
+        chosen = [s for s in live if test(state["values"][s][at])]
+    else:
+        raise Refusal("Who answers: \"everyone\", \"seats 0, 2\", \"team Red\" or \"Coins at least 3\".")
+    if not chosen:
+        raise Refusal("Nobody still in the match would answer this round.")
+    return chosen
+
+
+def read_round(data: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """The round `data` opens, or a Refusal naming what is wrong (the field it concerns first)."""
+    def text(key: str) -> str:
+        value = data.get(key, "")
+        if not isinstance(value, str) or len(value) > 1000:
+            raise Refusal(f"{key.capitalize()}: a text of at most 1000 characters.")
+        return value.strip()
+
+    title = name(text("title"), "The title", 80)
+    instructions = text("instructions")
+    deadline = " ".join(text("deadline").lower().split())
+    close_early = deadline == UNTIL_ALL or deadline.endswith(" or when everyone has sent")
+    seconds = LONGEST if deadline == UNTIL_ALL else duration(deadline.removesuffix(" or when everyone has sent"), 10, LONGEST)
+    waits_on = who_answers(text("answers"), state)
+    definitions = []
+    for i in range(1, MAX_FIELDS + 1):
+        row = text(f"field_{i}")
+        if row:
+            try:
+                definitions.append(f.read_field(row, state["counters"]))
+            except Refusal as refusal:
+                raise Refusal(f"Field {i}: {refusal}") from None
+    if not definitions:
+        raise Refusal("A round needs at least one field (Field 1).")
+    if len({d["label"].casefold() for d in definitions}) != len(definitions):
+        raise Refusal("Two fields have the same label.")
+    reveal, talk = (value if isinstance(value, str) else "" for value in (data.get("reveal"), data.get("talk")))
+    if reveal not in dict(REVEALS):
+        raise Refusal("Choose what is revealed at the close.")
+    if talk not in dict(TALKS) or (talk == TEAMS and not state["teams"]):
+        raise Refusal("Choose who may talk during the round (\"within teams\" needs teams in the setup).")
+    n = len(state["rounds"]) + 1
+    return {"n": n, "key": f"round-{n}", "title": title, "instructions": instructions, "fields": definitions,
+            "waits_on": waits_on, "seconds": seconds, "close_early": close_early, "reveal": reveal, "talk": talk,
+            "closed": False, "answers": {}, "filled": [], "published": False}
+
+
+def phase(rnd: dict[str, Any]) -> api.PhaseSpec:
+    return api.PhaseSpec(rnd["key"], f"Round {rnd['n']}: {rnd['title']}", tuple(rnd["waits_on"]), rnd["seconds"],
+                         close_early=rnd["close_early"])
+
+
+def form(rnd: dict[str, Any], state: dict[str, Any], seat: int) -> api.FormSpec:
+    built = [field for i, d in enumerate(rnd["fields"], 1) for field in f.form_fields(d, i, state, seat)]
+    return api.FormSpec(tuple(built), "Send", rnd["instructions"][:1000])
+
+
+# --- the close -------------------------------------------------------------------------------
+
+
+def answer_words(rnd: dict[str, Any], answer: dict[str, Any] | None, state: dict[str, Any]) -> str:
+    if not answer:
+        return "no answer"
+    parts = [(d["label"], f.said(d, i, answer, state)) for i, d in enumerate(rnd["fields"], 1)]
+    return "; ".join(f"{label}: {words}" for label, words in parts if words) or "no answer"
+
+
+def reveal_lines(rnd: dict[str, Any], state: dict[str, Any]) -> tuple[list[str], dict[int, str]]:
+    """What a closed round makes known under its reveal rule: (lines for everyone, a line for
+    each player alone). Anonymised answers are sorted, so their order says nothing of seats."""
+    answers = {int(s): a for s, a in rnd["answers"].items()}
+    rule, n = rnd["reveal"], rnd["n"]
+    if rule == OWN:
+        return [], {s: f"Your answer in round {n}: {answer_words(rnd, a, state)}." for s, a in answers.items()}
+    if rule == NAMED:
+        return [f"{state['names'][s]}: {answer_words(rnd, answers[s], state)}." for s in sorted(answers)], {}
+    if rule == ANONYMOUS:
+        said = sorted(answer_words(rnd, a, state) for a in answers.values())
+        return [f"An answer in round {n}: {words}." for words in said], {}
+    if rule == TOTALS:
+        return [_totals(d, i, answers.values(), state) for i, d in enumerate(rnd["fields"], 1)], {}
+    return [], {}
+
+
+def _totals(d: dict[str, Any], i: int, answers: Any, state: dict[str, Any]) -> str:
+    key = f.names_of(d, i)[0]
+    given = [a for a in answers if a and key in a]
+    if d["kind"] == f.NUMBER:
+        return f"{d['label']}: {len(given)} answers, total {sum(a[key] for a in given)}."
+    if d["kind"] == f.TEXT:
+        return f"{d['label']}: {len(given)} answers."
+    if d["kind"] == f.YESNO:
+        votes = Counter(a[key] for a in given)
+        return f"{d['label']}: yes {votes['yes']}, no {votes['no']}."
+    field = {**d, "options": f.PLAYERS} if isinstance(d["options"], str) else d
+    counts = Counter(v for a in given for v in (a[key] if isinstance(a[key], list) else [a[key]]))
+    what = "first places" if d["kind"] == f.RANKING else "choices"
+    return f"{d['label']} ({what}): " + ", ".join(f"{label} {counts[v]}" for v, label in f.choices(field, state)) + "."
+
+
+def close(state: dict[str, Any], rnd: dict[str, Any], submissions: dict[int, Any], filled: frozenset[int]) -> list[api.Event]:
+    """Record the answers in the round (`state` is the resolve's own copy) and say what is known."""
+    rnd["answers"] = {str(s): submissions.get(s) or None for s in rnd["waits_on"]}
+    rnd["filled"] = sorted(s for s in filled if s in rnd["waits_on"])
+    rnd["closed"] = True
+    sent = sum(1 for a in rnd["answers"].values() if a)
+    events = [api.public("round_closed", f"Round {rnd['n']} ({rnd['title']}) is closed: "
+                                          f"{sent} of {len(rnd['waits_on'])} answers.", round=rnd["n"])]
+    public_lines, own = reveal_lines(rnd, state)
+    events += [api.public("reveal", line, round=rnd["n"]) for line in public_lines]
+    events += [api.private(s, "reveal", line, round=rnd["n"]) for s, line in sorted(own.items())]
+    return events
