@@ -6,7 +6,7 @@ player reads their own private counter change live, and never the other's."""
 import pytest
 
 from matches.models import Match
-from tests.support.browsers import BrowserGameTestCase, chromium, open_live, person, screenshot
+from tests.support.browsers import BrowserGameTestCase, chromium, open_live, person, press_send, screenshot
 
 from .test_pages import SETTINGS
 
@@ -39,7 +39,7 @@ class HostRunInTheBrowserTestCase(BrowserGameTestCase):
                 "reveal": "totals"}, "Open the round")
             for page, bid in ((alice, "6"), (bob, "3")):
                 page.get_by_label("Bid:", exact=True).fill(bid)
-                page.locator("[id^=phase-]").get_by_role("button", name="Send").click()
+                press_send(page.locator("form.move-form[id^=phase-]").first)
             alice.get_by_text("Bid: 2 answers, total 9.").first.wait_for(timeout=15_000)
             screenshot(alice, "host-run-1-auction-closed-phone")
             self.host_action(host, "Propose a result: Sealed-bid auction", {
@@ -60,7 +60,7 @@ class HostRunInTheBrowserTestCase(BrowserGameTestCase):
                 "reveal": "named"}, "Open the round")
             for page, choice in ((alice, "Cooperate"), (bob, "Betray")):
                 page.get_by_label("Choice:", exact=True).select_option(label=choice)
-                page.locator("[id^=phase-]").get_by_role("button", name="Send").click()
+                press_send(page.locator("form.move-form[id^=phase-]").first)
             bob.get_by_text("Alice: Choice: Cooperate.").first.wait_for(timeout=15_000)
             self.host_action(host, "Publish the result of round 2", {
                 "announcement": "Bob betrays.", "change_1": "Bob | Coins | 5 | the betrayal pays",
