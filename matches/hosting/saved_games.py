@@ -7,7 +7,7 @@ checks them with the engine's `validate_settings`, so a file can hold nothing a 
 import json
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 
 from games import registry
 from games.engine_api import Invalid
@@ -25,7 +25,8 @@ MAX_PER_SEASON = 200
 
 def offered(season):
     """The saved games a host of `season` may start: the season's own, then the site's."""
-    return SavedGame.objects.filter(Q(season=season) | Q(season__isnull=True)).order_by("season_id", "name", "pk")
+    return (SavedGame.objects.filter(Q(season=season) | Q(season__isnull=True)).select_related("made_by")
+            .order_by(F("season_id").asc(nulls_last=True), "name", "pk"))
 
 
 def check_name(name):
