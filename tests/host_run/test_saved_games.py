@@ -202,3 +202,15 @@ class ImportCsrfTestCase(BaseTestCase):
         response = client.post(reverse("host_add_player", args=[self.season.slug]),
                                {"file": SimpleUploadedFile("g.json", b"{}", "application/json")})
         self.assertEqual(response.status_code, 400)
+
+
+class GoneGameTestCase(BaseTestCase):
+    game, settings, seats = "host_run", SETTINGS, ("alice", "bob")
+
+    def test_it_answers_404_for_a_saved_game_whose_game_the_site_no_longer_has(self):
+        gone = SavedGame.objects.create(name="Old", game="retired_game", settings={}, season=self.season)
+        client = Client()
+        client.force_login(self.hana)
+        url = reverse("new_match", args=[self.season.slug]) + f"?saved={gone.pk}"
+        self.assertEqual(client.get(url).status_code, 404)
+        self.assertEqual(client.get(reverse("export_saved_game", args=[self.season.slug, gone.pk])).status_code, 200)

@@ -135,7 +135,10 @@ def _from_saved(request, season):
     except ValueError:
         raise Http404("No saved game has that number.") from None
     _, saved = access_saved_game(request.user, season.slug, saved_id)
-    engine = registry.get(saved.game)
+    try:
+        engine = registry.get(saved.game)
+    except registry.UnknownGame:  # a game this site no longer has (its engine removed since)
+        raise Http404("This saved game's game is not on this site any more.") from None
     initial = {"title": saved.name, "kind": saved.kind, **initial_settings(engine, saved.settings)}
     return _setup(request, season, saved.game, None, initial)
 
