@@ -70,13 +70,10 @@ class SavedGamesTestCase(BaseTestCase):
         page = form.content.decode()
         self.assertIn("Coins | start 12 | 0..50", page)
         self.assertIn("Sealed bids", page)  # the template, in the expert settings the form posts back
+        # post back what the page shows (its rows and the expert box), as a host who changes only the seats
         data = {k: v for k, v in form.context["form"].initial.items() if isinstance(v, (str, int))}
         data.update({"title": "Vault night 2", "kind": "main", "seed": "",
                      "players": [self.members[n].pk for n in ("alice", "bob", "dave")]})
-        for name in ("rules_text", "teams", "counters"):
-            for key, value in form.context["form"].initial.items():
-                if key.startswith(f"{name}_row") or key.startswith(f"{name}-"):
-                    data[key] = value
         made = self.host.post(url, data)
         new = Match.objects.exclude(pk=self.match.pk).get()
         self.assertRedirects(made, reverse("match_host", args=[new.pk]), fetch_redirect_response=False)
