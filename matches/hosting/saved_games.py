@@ -35,6 +35,8 @@ def check_name(name):
         raise Refused("Give the saved game a name.")
     if len(name) > MAX_NAME:
         raise Refused(f"A saved game's name has at most {MAX_NAME} characters.")
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        raise Refused("A saved game's name may not hold control characters.")
     if problem := direction_problem(name):
         raise Refused(problem)
     return name
@@ -51,6 +53,8 @@ def check_settings(game, kind, settings):
         raise Refused("The kind is \"main\" or \"death\".")
     if not isinstance(settings, dict):
         raise Refused("The settings are a JSON object.")
+    if "\\u0000" in json.dumps(settings):  # no database column stores a NUL, and no form sends one
+        raise Refused("The settings hold a NUL character.")
     checked = engine.validate_settings(settings, engine.max_seats)
     if isinstance(checked, Invalid):
         raise Refused(f"The game refuses these settings: {checked.message}")
