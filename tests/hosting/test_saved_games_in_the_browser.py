@@ -36,6 +36,7 @@ class SavedGamesInTheBrowserTestCase(BrowserGameTestCase):
             phone.goto(f"/host/seasons/{self.season.slug}/")
             phone.locator(".saved-list li", has_text="Vault night").get_by_role(
                 "link", name="Start a new match from it").click()
+            phone.get_by_text("Filled in from the saved game \"Vault night\"").wait_for()
             self.assertEqual(phone.locator("input[name=title]").input_value(), "Vault night")
             self.assertIn("Sealed bids", phone.locator("textarea[name=expert_settings]").input_value())
             for name in ("alice", "carol"):

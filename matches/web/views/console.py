@@ -140,6 +140,9 @@ def _from_saved(request, season):
     except registry.UnknownGame:  # a game this site no longer has (its engine removed since)
         raise Http404("This saved game's game is not on this site any more.") from None
     initial = {"title": saved.name, "kind": saved.kind, **initial_settings(engine, saved.settings)}
+    if request.method != "POST":
+        messages.info(request, f"Filled in from the saved game \"{saved.name}\": choose the players, change "
+                               "anything you like, then create the draft.")
     return _setup(request, season, saved.game, None, initial)
 
 
