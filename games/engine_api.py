@@ -194,6 +194,14 @@ class GameEngine:
         platform asks before every message of a players' conversation; the default allows all."""
         return None
 
+    # optional: reuse ---------------------------------------------------------------------------
+    def reusable_settings(self, state: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
+        """The settings a new match needs to play this one's game again ("Save this game"): the
+        match's `settings` (the default), plus whatever the host built while it ran that the
+        game keeps in its state (the host-run game's round templates). The result is checked by
+        `validate_settings` like any settings, so it must be settings this engine accepts."""
+        return dict(settings)
+
     # optional: immediate actions ------------------------------------------------------------
     def actions(self, state: dict[str, Any], seat: int, open_phase_keys: list[str]) -> list[ActionSpec]:
         return []

@@ -222,7 +222,7 @@ TRUSTED_PROXIES = [p for p in env("TRUSTED_PROXIES").split(",") if p.strip()]
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # no form here needs more; larger posts get a 400
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
-FILE_UPLOAD_HANDLERS = ["matches.web.middleware.RefuseFiles"]  # no form here takes a file
+FILE_UPLOAD_HANDLERS = ["matches.web.middleware.RefuseFiles"]  # only a saved game's import takes one (matches/web/uploads.py)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

@@ -6,7 +6,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 import matches.lib.converters  # noqa: F401  (registers <id:...>)
-from matches.web.views import accounts, console, health, host, host_actions, host_match, player, public, reminders, talk
+from matches.web.views import (accounts, console, health, host, host_actions, host_match, player, public, reminders,
+                               saved_games, talk)
 
 urlpatterns = [
     # public
@@ -39,6 +40,9 @@ urlpatterns = [
     path("host/seasons/<slug:slug>/ledger/", console.ledger_entries, name="host_ledger"),
     path("host/seasons/<slug:slug>/statuses/", console.statuses, name="host_statuses"),
     path("host/seasons/<slug:slug>/matches/new/", console.new_match, name="new_match"),
+    path("host/matches/<id:match_id>/save-game/", saved_games.save_game, name="save_game"),
+    path("host/seasons/<slug:slug>/saved/<id:saved_id>.json", saved_games.export_game, name="export_saved_game"),
+    path("host/seasons/<slug:slug>/saved/import/", saved_games.import_game, name="import_saved_game"),
     path("host/seasons/<slug:slug>/matches/check-row/", console.check_setting_row, name="check_setting_row"),
     path("host/matches/<id:match_id>/setup/", console.edit_match, name="edit_match"),
     path("host/matches/<id:match_id>/", host.match_host, name="match_host"),

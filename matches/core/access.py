@@ -4,13 +4,13 @@ A host is a user listed among a season's hosts; a superuser hosts every season. 
 reaches (pages, admin lists, choice lists, filters, actions) is confined to the seasons they host,
 and what they may not reach answers exactly as what does not exist (404), so ids tell nothing."""
 
-from django.db.models import F
+from django.db.models import F, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from games.engine_api import Viewer
 
-from matches.models import LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonPlayer
+from matches.models import LedgerEntry, Match, MatchPlayer, Phase, SavedGame, Season, SeasonPlayer
 
 
 def hosted_seasons(user):
@@ -50,6 +50,16 @@ def access_season_as_host(user, slug):
     if season is None:
         raise Http404("No season of yours has that name.")
     return season
+
+
+def access_saved_game(user, slug, saved_id):
+    """(season, saved game) if `user` hosts the season and the game is the season's or the site's;
+    otherwise 404, so a host of another season cannot tell that one exists."""
+    season = access_season_as_host(user, slug)
+    saved = SavedGame.objects.filter(Q(season=season) | Q(season__isnull=True), pk=saved_id).first()
+    if saved is None:
+        raise Http404("No saved game of this season has that number.")
+    return season, saved
 
 
 def is_host(user, season):

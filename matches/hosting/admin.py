@@ -19,8 +19,8 @@ from matches.lib.typed_names import refuse_direction_controls
 from matches.core.start_checks import settings_problem, start_report, warm
 from matches.core.access import hosted_rows, hosted_seasons, hosts_any_season, may_create_season
 from matches.hosting.host_desk import existing_account, new_account
-from matches.models import (LEDGER_KIND_CHOICES, Event, LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonCurrency,
-                     SeasonPlayer, StatusChange, Submission, balances_for)
+from matches.models import (LEDGER_KIND_CHOICES, Event, LedgerEntry, Match, MatchPlayer, Phase, SavedGame, Season,
+                     SeasonCurrency, SeasonPlayer, StatusChange, Submission, balances_for)
 from matches.hosting.invitations import belongs_elsewhere
 from matches.hosting.invites import invite_path, may_hand_invite
 
@@ -370,3 +370,18 @@ class EventAdmin(SubmissionAdmin):
     season_path = "match__season"
     list_display = ["match", "seq", "kind", "visibility", "seat", "text", "created_at"]
     list_filter = ["visibility", only_related("match")]
+
+
+@admin.register(SavedGame)
+class SavedGameAdmin(HostScopedAdmin):
+    """A season's saved games, to read and delete: they are made only by "Save this game" and by
+    import (each checked by its engine), never typed here; the site's own are the superusers'."""
+
+    list_display = ("name", "game", "season", "made_by", "created_at")
+    readonly_fields = ("name", "game", "kind", "settings", "season", "made_by", "preset", "created_at")
+
+    def has_add_permission(self, request, *args):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -13,6 +13,7 @@ from matches import clock
 from matches.seasons import gifts
 from matches.core import lifecycle
 from matches.core import playtest
+from matches.hosting import saved_games
 from matches.seasons import results
 from matches.talk import conversations as talk
 from matches.models import LedgerEntry, Match, MatchPlayer, Season, SeasonPlayer, StatusChange
@@ -43,10 +44,18 @@ def seed_demo():
             members.append(member)
         _history(season, members)
         _confirmed_match(season, members, host)
+        # a game shipped as a saved game (the host-run game's) runs as the first of them: its
+        # rules text, counters and round templates, so the demo's host has rounds ready to open
+        shipped = {}
+        for saved in saved_games.load_presets().order_by("name"):
+            shipped.setdefault(saved.game, saved)
         for engine in registry.all_engines():
             seats = members[: engine.default_seats or engine.min_seats]
-            match = Match.objects.create(season=season, game=engine.slug, title=f"Demo: {engine.name}", kind=engine.kind,
-                                         settings=demo_settings(engine))
+            title, settings = f"Demo: {engine.name}", demo_settings(engine)
+            if engine.slug in shipped:
+                title, settings = f"Demo: {shipped[engine.slug].name}", shipped[engine.slug].settings
+            match = Match.objects.create(season=season, game=engine.slug, title=title, kind=engine.kind,
+                                         settings=settings)
             for seat, member in enumerate(seats):
                 role = engine.default_roles(len(seats))[seat]
                 MatchPlayer.objects.create(match=match, season_player=member, seat=seat, role=role)

@@ -21,8 +21,9 @@ class ContentSecurityPolicyMiddleware:
 
 def refuse_unreadable_bodies(get_response):
     """Bodies no form of this site sends are refused here, unread, with a plain answer:
-    - multipart larger than any form of ours (no form takes a file; a small multipart body with a
-      file in it is refused by RefuseFiles below, before anything is written to disk);
+    - multipart larger than any form of ours (only a saved game's import takes a file; elsewhere a
+      small multipart body with a file in it is refused by RefuseFiles below, before anything is
+      written to disk);
     - a form body that declares a charset other than UTF-8: Django refuses to parse it, and its
       own error page then tries to parse it again for the CSRF check and fails with a 500."""
 
@@ -53,7 +54,8 @@ class FileRefused(MultiPartParserError):
 
 
 class RefuseFiles(FileUploadHandler):
-    """The only upload handler (settings.FILE_UPLOAD_HANDLERS): a file part ends the request."""
+    """The upload handler of every request (settings.FILE_UPLOAD_HANDLERS): a file part ends the
+    request. The one exception is a saved game's import, whose view sets its own (uploads.py)."""
 
     def new_file(self, *args, **kwargs):
         raise FileRefused("This site takes no file uploads.")

@@ -373,3 +373,18 @@ def test_it_declares_its_secrets_so_that_the_side_channel_suite_can_vary_them(en
             both = [engine.validate_settings(given, len(seats)) for given in secret.settings]
             assert not any(isinstance(s, api.Invalid) for s in both), both
             assert both[0] != both[1], secret.what
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_it_gives_reusable_settings_that_validate_and_set_up_again(engine):
+    """"Save this game" keeps what `reusable_settings` gives after a played match; a new match
+    must start from it (validated as typed settings, JSON, the match's own state untouched)."""
+    state, _ = play(engine, 11)
+    settings = engine.validate_settings({}, engine.min_seats)
+    before = copy.deepcopy(state)
+    kept = engine.reusable_settings(state, settings)
+    assert state == before
+    assert json.loads(json.dumps(kept)) == kept
+    again = engine.validate_settings(kept, engine.min_seats)
+    assert not isinstance(again, api.Invalid), again
+    engine.setup(seats_for(engine), engine.prepare(again, engine.min_seats, random.Random(0)), api.derive_rng(3, "setup"))

@@ -8,7 +8,7 @@ from django.contrib import admin
 from django.contrib.auth.models import Group, Permission, User
 from django.urls import reverse
 
-from matches.models import Event, LedgerEntry, Match, MatchPlayer, Season, SeasonPlayer, Submission
+from matches.models import Event, LedgerEntry, Match, MatchPlayer, SavedGame, Season, SeasonPlayer, Submission
 from matches.hosting.invites import invite_path, invite_tokens
 from tests.support.base import PASSWORD, BaseTestCase
 
@@ -18,7 +18,7 @@ OTHER = ["Season Two", "Zed Zeroth", "Secret Draft Two", "zed", "olga", "root"] 
 # there: a row of a season they host (hosting is what lets them), or nothing. A model registered
 # later fails test_it_lets_a_staff_host_add_only_rows_of_their_own_seasons until it is put here.
 ADDED_BY_HOSTING = {SeasonPlayer, Match, LedgerEntry}
-REFUSED_WITHOUT_PERMISSION = {Season, User, Group, Submission, Event}
+REFUSED_WITHOUT_PERMISSION = {Season, User, Group, Submission, Event, SavedGame}  # saved games: save and import only
 
 
 class AdminAccessTestCase(BaseTestCase):
@@ -184,6 +184,8 @@ class AdminAccessTestCase(BaseTestCase):
             Group: {"name": "Hosts"},
             Submission: {"phase": "", "player": self.seat("alice").pk, "source": "player", "payload": "{}"},
             Event: {"match": self.match.pk, "seq": 99, "kind": "x", "visibility": "public", "text": "planted"},
+            SavedGame: {"name": "Planted", "game": "host_run", "kind": "main", "settings": '{"counters": "x"}',
+                        "season": one},
         }
 
     def test_it_lets_a_staff_host_add_only_rows_of_their_own_seasons(self):

@@ -47,6 +47,9 @@ def host_action(state: dict[str, Any], rng: random.Random) -> tuple[str, dict[st
     if last and not last["published"] and rng.random() < 0.9:
         return "publish_result", _result(state, rng)
     if len(rounds) < ROUNDS:
+        if state["templates"] and rng.random() < 0.7:  # a saved game's rounds, as its host would open them
+            k = rng.randrange(len(state["templates"]))
+            return f"open_template_{k}", dict(state["templates"][k]["data"])
         return "open_round", _round(state, rng)
     places = suggested_places(state)
     data: dict[str, Any] = {f"place_{s}": p for s, p in places.items()}

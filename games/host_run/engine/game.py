@@ -28,7 +28,8 @@ class HostRun(api.GameEngine):
     name = "Host-run game"
     kind = "main"  # the host chooses Main or Death Match on the setup form, as for every game
     min_seats, max_seats, default_seats = 2, setup.MAX_SEATS, 6
-    default_settings = {"game_name": "", "rules_text": "", "teams": [], "counters": setup.DEFAULT_COUNTERS}
+    default_settings = {"game_name": "", "rules_text": "", "teams": [], "counters": setup.DEFAULT_COUNTERS,
+                        "templates": []}  # round templates a new match starts with (a saved game's)
     # the match's own title is the setup form's "title": this names the game played, if the host wants
     settings_fields = (api.Field("game_name", "Name of the game played", api.TEXT, max_length=80,
                                  help="Optional: the archive's name for it, shown above the players."),)
@@ -45,7 +46,7 @@ class HostRun(api.GameEngine):
         merged = super().validate_settings(settings, seats)
         if isinstance(merged, api.Invalid):
             return merged
-        problem = setup.check_setup(merged, seats)
+        problem = setup.check_setup(merged, seats) or rounds.check_templates(merged["templates"])
         return api.Invalid(problem) if problem else merged
 
     def setup(self, seats, settings, rng):
@@ -53,9 +54,14 @@ class HostRun(api.GameEngine):
                  "names": [s.name for s in seats], "teams": copy.deepcopy(settings["teams"]),
                  "counters": copy.deepcopy(settings["counters"]),
                  "values": [[c["start"] for c in settings["counters"]] for _ in seats],
-                 "out": [False] * len(seats), "rounds": [], "results": [], "templates": [], "finished": False,
+                 "out": [False] * len(seats), "rounds": [], "results": [],
+                 "templates": copy.deepcopy(settings.get("templates", [])), "finished": False,
                  "places": None, "awards": [], "summary": ""}
         return api.Transition(state, [api.public("start", "The host opens the rounds, one at a time.")])
+
+    def reusable_settings(self, state, settings):
+        # the templates saved while the match ran are the game as much as its counters are
+        return {**settings, "templates": copy.deepcopy(state["templates"])}
 
     # host actions ---------------------------------------------------------------------------
     def host_actions(self, state):

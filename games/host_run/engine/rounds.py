@@ -66,6 +66,29 @@ def save_template(state: dict[str, Any], data: dict[str, Any]) -> None:
     state["templates"] = [*templates, {"name": template_name, "data": kept}]
 
 
+def check_templates(templates: object) -> str | None:
+    """Why stored round templates (a saved game's, an imported file's) cannot be kept, or None.
+    Each value is a bounded string of the round form; opening one reads it as a typed form is."""
+    if not isinstance(templates, list) or len(templates) > MAX_TEMPLATES:
+        return f"At most {MAX_TEMPLATES} round templates."
+    seen = set()
+    for t in templates:
+        if not isinstance(t, dict) or set(t) != {"name", "data"} or not isinstance(t["data"], dict):
+            return "A round template has a name and the values of the round's form."
+        try:
+            template_name = name(t["name"], "A template's name", 40)
+        except Refusal as refusal:
+            return str(refusal)
+        if template_name.casefold() in seen:
+            return f"Two round templates are named {template_name}."
+        seen.add(template_name.casefold())
+        if set(t["data"]) - set(FORM_KEYS):
+            return f"The template {template_name} has values the round's form does not."
+        if any(not isinstance(v, str) or len(v) > 1000 for v in t["data"].values()):
+            return f"The template {template_name} has a value that is not text of at most 1000 characters."
+    return None
+
+
 def still_in(state: dict[str, Any]) -> list[int]:
     return [s for s, out in enumerate(state["out"]) if not out]
 

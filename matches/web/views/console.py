@@ -10,8 +10,9 @@ from django.views.decorators.http import require_POST
 
 from games import registry
 
-from matches.hosting import host_desk, invitations, settings_rows
-from matches.core.access import access_match_as_host, access_season_as_host, access_season_creation, uses_console
+from matches.hosting import host_desk, invitations, saved_games, settings_rows
+from matches.core.access import (access_match_as_host, access_saved_game, access_season_as_host,
+                                 access_season_creation, uses_console)
 from matches.hosting.console_page import console_picture, match_rows
 from matches.hosting.host_forms import AddPlayerForm, BulkLedgerForm, MatchSetupForm, NewSeasonForm, StatusForm
 from matches.core.lifecycle import Refused
@@ -66,7 +67,7 @@ def _desk(request, season, add_form=None, ledger_form=None, status_form=None):
         member.invite = base + invite_path(member.user) if may_hand_invite(request.user, member.user) else ""
     matches = season.matches.exclude(status=Match.CANCELLED).prefetch_related("seats__season_player")
     return {"season": season, "players": players, "invited": invitations.on_the_desk(season),
-            "matches": match_rows(matches), "games": registry.all_engines(),
+            "matches": match_rows(matches), "games": registry.all_engines(), "saved_games": saved_games.offered(season),
             "add_form": add_form or AddPlayerForm(), "ledger_form": ledger_form or BulkLedgerForm(season),
             "status_form": status_form or StatusForm(season)}
 
@@ -116,12 +117,33 @@ def _desk_write(request, season, name, form, do, after=""):
 def new_match(request, slug):
     """Pick the game (a list), then fill in the match's setup form."""
     season = access_season_as_host(request.user, slug)
+    if request.GET.get("saved"):
+        return _from_saved(request, season)
     game = request.GET.get("game", "")
     if game not in {engine.slug for engine in registry.all_engines()}:
-        return render(request, "matches/host_new_match.html", {"season": season, "games": registry.all_engines()})
+        return render(request, "matches/host_new_match.html", {"season": season, "games": registry.all_engines(),
+                                                               "saved_games": saved_games.offered(season)})
     engine = registry.get(game)
     initial = {"title": engine.name, "kind": engine.kind, **initial_settings(engine, {})}
     return _setup(request, season, game, None, initial)
+
+
+def _from_saved(request, season):
+    """The setup form filled in from a saved game (its settings, its round templates among them)."""
+    try:
+        saved_id = int(request.GET["saved"])
+    except ValueError:
+        raise Http404("No saved game has that number.") from None
+    _, saved = access_saved_game(request.user, season.slug, saved_id)
+    try:
+        engine = registry.get(saved.game)
+    except registry.UnknownGame:  # a game this site no longer has (its engine removed since)
+        raise Http404("This saved game's game is not on this site any more.") from None
+    initial = {"title": saved.name, "kind": saved.kind, **initial_settings(engine, saved.settings)}
+    if request.method != "POST":
+        messages.info(request, f"Filled in from the saved game \"{saved.name}\": choose the players, change "
+                               "anything you like, then create the draft.")
+    return _setup(request, season, saved.game, None, initial)
 
 
 @login_required
