@@ -1,10 +1,9 @@
 """Co-op QWOP: the engine the platform drives (seed 000, rulings Q1-Q14).
 
-A pregame phase that waits on nobody (race proposals and packs are immediate actions), then
-one phase per round that waits on every player; submissions are partial and revisable until
-the deadline. Who controls which athlete is known only to its two controllers and the host
-until the match ends. The pregame's race proposals and the packs are immediate actions
-(actions.py, on the rules in pregame.py)."""
+A pregame phase that waits on nobody (race proposals and packs are immediate actions: actions.py,
+on the rules in pregame.py), then one phase per round that waits on every player; submissions are
+partial and revisable until the deadline. Who controls which athlete is known only to its two
+controllers and the host until the match ends."""
 
 from __future__ import annotations
 

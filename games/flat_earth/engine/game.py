@@ -5,9 +5,9 @@ k-1's proposals and the proposals of round k on one form; round k-1 is resolved 
 closes, and round k's proposals are revealed, anonymous and merged, for window k+1. After window 9
 the positions decide a winner per vector and the losers.
 
-What counts as "sent" for closing a window early: a player has sent once they submitted the
-window's form (it may propose nothing and vote nothing: no vote on a movement proposal accepts
-it, F5). A window that closes with a player's form missing counts it as exactly that."""
+What counts as "sent" for closing a window early: a player has sent once they submitted the window's
+form (it may propose nothing and vote nothing: no vote on a movement proposal accepts it, F5). A
+window that closes with a player's form missing counts it as exactly that."""
 
 from __future__ import annotations
 
