@@ -1,9 +1,9 @@
 """The Flat Earth Theory: the engine the platform drives (seed 003, rulings F1-F12).
 
-A pregame for questions, then nine pipelined windows (F3): window k takes the votes on round
-k-1's proposals and the proposals of round k on one form; round k-1 is resolved when window k
-closes, and round k's proposals are revealed, anonymous and merged, for window k+1. After window 9
-the positions decide a winner per vector and the losers.
+A pregame for questions, then nine pipelined windows (F3): window k takes the votes on round k-1's
+proposals and the proposals of round k on one form; round k-1 is resolved when window k closes, and
+round k's proposals are revealed, anonymous and merged, for window k+1. After window 9 the positions
+decide a winner per vector and the losers.
 
 What counts as "sent" for closing a window early: a player has sent once they submitted the window's
 form (it may propose nothing and vote nothing: no vote on a movement proposal accepts it, F5). A
@@ -18,6 +18,7 @@ from games.secrets import HiddenMove
 from games.values import as_int
 
 from . import geometry, views
+from .missed import missed_windows
 from .geometry import VECTORS
 from .options_rows import ROUNDS, MovementOptions
 
@@ -242,14 +243,7 @@ class FlatEarth(api.GameEngine):
             return api.Transition(state)
         read = {seat: self._read(state, k, seat, sub or {}) for seat, sub in submissions.items()}
         read = {seat: r if not isinstance(r, api.Invalid) else ({}, None, [], None) for seat, r in read.items()}
-        # F5: a missed window counts as sent empty, said as such to the player. Who sent a window is
-        # secret (F4), so who missed one is too: the host reads it, the others once the match is over
-        events = []
-        for seat in sorted(filled_in):
-            events.append(api.host_only("flat.missed", f"Time ran out for {state['names'][seat]}: window {k} counts "
-                                                       "as sent empty."))
-            events.append(api.private(seat, "flat.missed", f"Time ran out: window {k} counts as sent empty: no "
-                                      "proposal, every movement proposal naming you accepted, no shift vote."))
+        events = missed_windows(state["names"], k, filled_in)
         if k >= 2:
             events += self._resolve_round(state, k - 1, read)
         if k <= ROUNDS:
