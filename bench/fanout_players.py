@@ -3,7 +3,8 @@ host, with the rules' defaults; a new match when one is over) reaching every pla
 themselves (13 different per-viewer renders), from the commit to the last player's receipt, on
 the production path (uvicorn, channels-redis). Beside it, measured alone in the same run: one
 player's update rendered in this process (what the web process does per player), and the bare
-delivery of the same number of messages (bench.fanout's broadcaster, no render)."""
+delivery of the same number of messages (bench.fanout's broadcaster, no render). Then the same
+for a host's result published to a 30-player host-run match (bench.fanout_hostrun)."""
 
 import json
 import statistics
@@ -155,7 +156,10 @@ def run():
     finally:
         broadcaster.stop()
     last = [max(run) for run in site]
+    from . import fanout_hostrun  # here, not at the top: it borrows this module's helpers
+
     return {
+        "host_run": fanout_hostrun.run(),  # a host's result to 30 players (issue 34), after the above
         "players": PLAYERS, "rounds": len(site),
         "last": {"p50": percentile(last, 50), "p99": percentile(last, 99), "max": max(last)},
         "first": summary([min(run) for run in site]),
@@ -180,4 +184,11 @@ def table_lines(r):
             f" {a['per_player_median']:.1f} ms, all {r['players']} {a['all_players_median']:.0f} ms"
             f" (as before issue 27) against {a.get('batch_median', 0):.0f} ms in one batch (x{a.get('batch_to_alone', 0):.2f})"] + (
         ["  where it goes (ms p50 / p99): " + ", ".join(f"{name} {v['p50']:.0f} / {v['p99']:.0f}"
-                                                       for name, v in r["steps"].items())] if r.get("steps") else [])
+                                                       for name, v in r["steps"].items())] if r.get("steps") else []) + (
+        fanout_hostrun_lines(r["host_run"]) if "host_run" in r else [])
+
+
+def fanout_hostrun_lines(r):
+    from . import fanout_hostrun
+
+    return fanout_hostrun.table_lines(r)
