@@ -44,8 +44,9 @@ HOST, PASSWORD = "soak-host", "soak-password"
 class Proc:
     """One of the site's processes, its output kept for the traceback check."""
 
-    def __init__(self, name, args, env, logs):
+    def __init__(self, name, args, env, logs, parent_is="", child_is=""):
         self.name, self.log_path = name, Path(logs) / f"{name}.log"
+        self.parent_is, self.child_is = parent_is, child_is  # what its parent and children are, for the RSS figures
         self._log = open(self.log_path, "wb")
         self.popen = subprocess.Popen(args, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
                                       start_new_session=True)
@@ -87,6 +88,13 @@ def children(pid):
     return found + [grandchild for child in found for grandchild in children(child)]
 
 
+def cmdline(pid):
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
 def rss_mb(pid):
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -104,7 +112,7 @@ class Sampler(threading.Thread):
     def __init__(self, procs):
         super().__init__(daemon=True)
         self.procs, self.stopped = procs, threading.Event()
-        self.connections, self.loads, self.rss = [], [], {}  # rss: label -> [first, last]
+        self.connections, self.loads, self.rss = [], [], {}  # rss: label -> every sample (MB)
 
     def run(self):
         import psycopg
@@ -115,11 +123,14 @@ class Sampler(threading.Thread):
                                                    " AND pid <> pg_backend_pid()", [DB_NAME]).fetchone()[0])
                 self.loads.append(os.getloadavg()[0])
                 for proc in self.procs:
-                    for i, pid in enumerate(proc.pids()):
+                    parent, *kids = proc.pids()
+                    kids = [pid for pid in kids if b"resource_tracker" not in cmdline(pid)]  # multiprocessing's, not the site's
+                    named = [(proc.name if not kids else f"{proc.name} ({proc.parent_is})", parent)]
+                    named += [(f"{proc.name} {proc.child_is} {i}", pid) for i, pid in enumerate(kids, 1)]
+                    for label, pid in named:
                         mb = rss_mb(pid)
                         if mb is not None:
-                            label = proc.name if i == 0 else f"{proc.name} child {i}"
-                            self.rss.setdefault(label, [mb, mb])[1] = mb
+                            self.rss.setdefault(label, []).append(mb)
                 self.stopped.wait(2)
 
 
@@ -127,9 +138,11 @@ def start_processes(logs):
     env = {**bench_env(), "DEADLINE_SCHEDULER": "celery", "NOTIFY_ON_WORKER": "1"}
     port = free_port()
     python = sys.executable
-    web = Proc("web", [python, "manage.py", "serve", "--workers", "2", "--port", str(port)], env, logs)
+    web = Proc("web", [python, "manage.py", "serve", "--workers", "2", "--port", str(port)], env, logs,
+               "uvicorn's supervisor", "process")
     worker = Proc("worker", [python, "-m", "celery", "-A", "genius_site", "worker", "--loglevel", "warning",
-                             "--concurrency", "2", "-Q", QUEUE, "-n", f"soak-{QUEUE}@%h"], env, logs)
+                             "--concurrency", "2", "-Q", QUEUE, "-n", f"soak-{QUEUE}@%h"], env, logs,
+                  "main process", "pool process")
     beat = Proc("beat", [python, "-m", "celery", "-A", "genius_site", "beat", "--loglevel", "warning",
                          "--schedule", str(Path(logs) / "beat-schedule")], env, logs)
     url = f"http://127.0.0.1:{port}"
@@ -246,7 +259,9 @@ async def drive(url, match_ids, seats):
     bots = [player(soak, seat, random.Random(rng.random())) for seat in seats]
     bots += [watcher(soak, m, random.Random(rng.random())) for m in match_ids for _ in range(SPECTATORS)]
     bots += [watcher(soak, m, random.Random(rng.random()), host, "host") for m in match_ids]
+    lag = asyncio.create_task(loop_lag(tally))
     crashed = [repr(r) for r in await asyncio.gather(*bots, return_exceptions=True) if isinstance(r, BaseException)]
+    lag.cancel()
     # What each socket still open is owed now, and whether it gets it.
     tabs = [t for t in tally.tabs if t.open]
     owed = await soak.brain(owed_counts, [t.viewer for t in tabs])
@@ -260,6 +275,15 @@ async def drive(url, match_ids, seats):
     http_pool.shutdown()
     brain_pool.shutdown()
     return tally, {"crashed": crashed, "short": short, "overdue": late, "open_at_end": len(tabs)}
+
+
+async def loop_lag(tally):
+    """How late the clients' own event loop wakes (a receipt is stamped when the loop reads it:
+    a client starved of CPU makes pushes look late)."""
+    while True:
+        start = time.monotonic()
+        await asyncio.sleep(0.1)
+        tally.lag.append(time.monotonic() - start - 0.1)
 
 
 def _close_connections():
@@ -347,7 +371,10 @@ def figures(tally, live, db, sampler, tracebacks, matches, seats):
         "minutes": MINUTES, "busy_per_core": BUSY, "matches": matches, "seats": seats,
         "load": {"p50": percentile(sampler.loads, 50), "max": max(sampler.loads)} if sampler.loads else None,
         "sockets_opened": len(tally.tabs), "sockets_open_at_end": live["open_at_end"],
-        "push_ms": spread(ms), "page_ms": spread([v * 1000 for v in tally.pages]),
+        "push_ms": spread(ms), "push_over": {f"{s} s": sum(v > s * 1000 for v in ms) for s in (1, 5, 10, 20)},
+        "events_revealed_at_end_not_timed": tally.revealed_at_end,
+        "client_loop_lag_ms": spread([v * 1000 for v in tally.lag]),
+        "slowest_pushes": sorted(tally.pushed, reverse=True)[:15], "page_ms": spread([v * 1000 for v in tally.pages]),
         "move_ms": spread([v * 1000 for v in tally.moves]),
         "handshake_timeouts": tally.handshake_timeouts, "handshakes_refused": tally.handshakes_refused[:20],
         "server_closed": len(tally.server_closed),
@@ -358,8 +385,10 @@ def figures(tally, live, db, sampler, tracebacks, matches, seats):
         "bots_crashed": live["crashed"], "overdue_phases": live["overdue"],
         "plays": tally.kinds, "legal_moves_refused": tally.refused, "late_or_forged_received": tally.wrongly_accepted,
         "tracebacks": tracebacks, **db,
-        "rss_mb": {label: {"first": round(a, 1), "last": round(b, 1), "growth": round(b - a, 1)}
-                   for label, (a, b) in sampler.rss.items()},
+        # growth from the start, and over the second half alone (the first includes warming up)
+        "rss_mb": {label: {"first": round(v[0], 1), "middle": round(v[len(v) // 2], 1), "last": round(v[-1], 1),
+                           "growth": round(v[-1] - v[0], 1), "second_half_growth": round(v[-1] - v[len(v) // 2], 1)}
+                   for label, v in sampler.rss.items()},
         "pg_connections_peak": max(sampler.connections, default=None),
     }
 
@@ -395,13 +424,14 @@ def table_lines(r):
         return f"p50 {s['p50']:.0f} / p99 {s['p99']:.0f} {unit} (max {s['max']:.0f}, n {s['n']})" if s else "none"
 
     load = f"load p50 {r['load']['p50']:.1f}, max {r['load']['max']:.1f}" if r["load"] else ""
-    rss = ", ".join(f"{k} {v['growth']:+.1f}" for k, v in r["rss_mb"].items())
+    rss = ", ".join(f"{k} {v['growth']:+.1f} ({v.get('second_half_growth', 0):+.1f})" for k, v in r["rss_mb"].items())
     return [f"Soak ({r['minutes']:g} min, {r['busy_per_core']} busy loops per core, {load}): {r['matches']} matches,"
             f" {r['seats']} seats, {r['sockets_opened']} sockets opened; {r['moves_stored']} moves stored of"
             f" {r['moves_received']} received, {r['phases_closed']} phases closed; "
             + (f"FAILED {len(r['failures'])} checks" if r.get("failures") else "every check passed"),
-            f"  push {fig(r['push_ms'])}; page {fig(r['page_ms'])}; move {fig(r['move_ms'])}",
+            f"  push {fig(r['push_ms'])} (over 1/5/10/20 s: {'/'.join(map(str, r.get('push_over', {}).values()))}); page {fig(r['page_ms'])}; move {fig(r['move_ms'])}",
+            f"  the clients' own loop late by {fig(r.get('client_loop_lag_ms'))}\n"
             f"  close lateness {fig(r['close_lateness_ms'])}; handshake timeouts {r['handshake_timeouts']};"
             f" server-closed sockets {r['server_closed']} {r['server_closed_why'] or ''}; PostgreSQL connections"
             f" peak {r['pg_connections_peak']}",
-            f"  RSS growth (MB): {rss}"]
+            f"  RSS growth, MB (over the second half): {rss}"]

@@ -36,12 +36,15 @@ class Tally:
         self.wrongly_accepted = []  # late or forged moves the site said it received
         self.kinds = {}  # how each phase a bot was asked to play was played: move, revise, miss, late, forged
         self.push = []  # seconds from an event's creation to its receipt, on sockets open before it
+        self.pushed = []  # each of those with the viewer's kind, the event's, and seconds since the socket's last check
         self.handshake_timeouts = 0
         self.handshakes_refused = []
         self.server_closed = []  # (code, reason) of sockets the server closed
         self.skips = []  # (socket, expected numbers, received numbers) where they differ
         self.tabs = []  # every socket opened
         self.errors = []  # an error message a socket was sent
+        self.lag = []  # seconds the clients' event loop woke late
+        self.revealed_at_end = 0  # events in the updates that told a socket its match was over: not timed
 
     def count(self, table, key):
         table[key] = table.get(key, 0) + 1
@@ -112,6 +115,7 @@ class Tab:
         self.url = f"{ws}{path}?since={seq}&personal={personal}"
         self.origin, self.cookies = browser.base, browser.cookie_header()
         self.ws, self.opened, self.leaving, self.open = None, None, False, False
+        self.checked = 0.0  # when the page last asked whether it missed anything
         self.task = None
         tally.tabs.append(self)
 
@@ -147,6 +151,7 @@ class Tab:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * seconds)
             try:
                 await self.ws.send(json.dumps({"type": "check"}))
+                self.checked = time.time()
             except ConnectionClosed:
                 return
 
@@ -159,10 +164,16 @@ class Tab:
         if got != expected:
             self.tally.skips.append((self.viewer, expected, got))
         self.seq = max(self.seq, update["seq"], *got) if got else max(self.seq, update["seq"])
+        if update["status"] == "finished":
+            # Once a match is over everyone reads every event: the others' private ones of long ago
+            # reach each player then, first seen at the end, not pushed late.
+            self.tally.revealed_at_end += len(update["events"])
+            return
         for event in update["events"]:
             created = datetime.datetime.fromisoformat(event["at"]).timestamp()
             if created >= self.opened:  # an event owed at the handshake was not pushed: it was caught up
                 self.tally.push.append(now - created)
+                self.tally.pushed.append((round(now - created, 3), self.viewer[1], event["kind"], round(now - self.checked, 3)))
 
     async def close(self):
         self.leaving = True
