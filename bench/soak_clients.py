@@ -115,7 +115,7 @@ class Tab:
         self.url = f"{ws}{path}?since={seq}&personal={personal}"
         self.origin, self.cookies = browser.base, browser.cookie_header()
         self.ws, self.opened, self.leaving, self.open = None, None, False, False
-        self.checked = 0.0  # when the page last asked whether it missed anything
+        self.checked = None  # when the page last asked whether it missed anything (or opened)
         self.task = None
         tally.tabs.append(self)
 
@@ -133,6 +133,7 @@ class Tab:
             self.tally.handshakes_refused.append(repr(error))
             return
         self.opened, self.open = time.time(), True
+        self.checked = self.opened
         checks = asyncio.create_task(self._checks(check_seconds, rng))
         try:
             async for text in self.ws:
