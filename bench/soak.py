@@ -17,6 +17,7 @@ import asyncio
 import collections
 import os
 import random
+import signal
 import subprocess
 import sys
 import tempfile
@@ -56,8 +57,6 @@ class Proc:
         return [self.popen.pid] + sorted(children(self.popen.pid))
 
     def stop(self):
-        import signal
-
         try:
             os.killpg(self.popen.pid, signal.SIGTERM)
             self.popen.wait(20)
@@ -331,6 +330,8 @@ def run():
     from matches.core import lifecycle
 
     settings.DEADLINE_SCHEDULER = "celery"  # this process starts the matches: it publishes their eta tasks
+    # A soak stopped by `timeout` or a kill still stops the site's processes (each in a session of its own).
+    signal.signal(signal.SIGTERM, _terminated)
     match_ids, seats = new_matches()
     app.control.purge()  # eta tasks an earlier run left in the queue
     busy = []
@@ -363,6 +364,10 @@ def run():
         print("\n".join(table_lines(result)), flush=True)
         raise AssertionError("the soak failed its checks:\n  " + "\n  ".join(failures))
     return result
+
+
+def _terminated(signum, frame):
+    raise SystemExit(128 + signum)
 
 
 def figures(tally, live, db, sampler, tracebacks, matches, seats):
