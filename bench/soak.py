@@ -418,6 +418,7 @@ def checks(r):
                                                f" numbers: {r['skipped_or_repeated'][:5]}")
     expect(not r["owed_not_received"], f"open sockets short of what they are owed: {r['owed_not_received'][:10]}")
     expect(not r["socket_errors"], f"sockets sent errors: {r['socket_errors'][:5]}")
+    expect(not r["handshakes_refused"], f"a page's own socket was refused: {r['handshakes_refused'][:5]}")
     expect(not r["http_error_count"], f"{r['http_error_count']} answers of 5xx or none: {r['http_errors'][:10]}")
     expect(not any(r["tracebacks"].values()), f"tracebacks in the logs: {r['tracebacks']}")
     expect(not r["bots_crashed"], f"bots crashed: {r['bots_crashed'][:5]}")
