@@ -12,14 +12,15 @@ from . import common
 
 def main():
     common.fresh_database()
-    from . import cosign, deadlines, fanout, fanout_players, moves, pages, queries, resolution
+    from . import cosign, deadlines, fanout, fanout_players, moves, pages, queries, resolution, soak
 
     results = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
                "started": time.strftime("%Y-%m-%d %H:%M:%S")}
     out = Path(__file__).with_name("smoke-results.json" if common.SMOKE else "results.json")
     sections = {"servers": moves.run_servers, "moves": moves.run, "moves_embedded": moves.run_embedded,
                 "deadlines": deadlines.run, "fanout": fanout.run, "fanout_players": fanout_players.run,
-                "resolution": resolution.run, "queries": queries.run, "pages": pages.run, "cosign": cosign.run}
+                "resolution": resolution.run, "queries": queries.run, "pages": pages.run, "cosign": cosign.run,
+                "soak": soak.run}
     only = [name for name in os.environ.get("BENCH_ONLY", "").split(",") if name]
     for name, run in sections.items():
         if not only or name in only:
@@ -30,7 +31,7 @@ def main():
 
 
 def print_table(r):
-    from . import cosign, deadlines, fanout, fanout_players, pages, queries, resolution
+    from . import cosign, deadlines, fanout, fanout_players, pages, queries, resolution, soak
 
     if "servers" in r:
         print("\nASGI server (wrk -c16, req/s median):")
@@ -51,7 +52,7 @@ def print_table(r):
     for c, v in r.get("moves", {}).get("scaling", {}).items():
         print(f"  {c:4} two processes against one: submit x{v['submit']:.2f}, baseline x{v['baseline']:.2f}")
     for name, module in (("deadlines", deadlines), ("fanout", fanout), ("fanout_players", fanout_players),
-                         ("resolution", resolution), ("queries", queries), ("pages", pages), ("cosign", cosign)):
+                         ("resolution", resolution), ("queries", queries), ("pages", pages), ("cosign", cosign), ("soak", soak)):
         if name in r:
             print()
             print("\n".join(module.table_lines(r[name])))

@@ -19,6 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PG_ADMIN_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/10")
 DB_NAME = os.environ.get("BENCH_DB_NAME", "genius_bench")  # dropped and made anew by every run
+# The Celery queue and channel-layer prefix: a run of its own beside another's on the same Redis.
+QUEUE = os.environ.get("BENCH_QUEUE", "bench")
 # BENCH_SMOKE=1: every part once, at the smallest sizes, so CI proves the benchmark still runs
 # (.ci/run); its figures mean nothing and are written beside, not over, the real results.
 SMOKE = os.environ.get("BENCH_SMOKE") == "1"
@@ -32,7 +34,7 @@ def sized(full, smoke):
 def bench_env():
     """The production stack on the machine's PostgreSQL and Redis, with the fixture game."""
     return {**os.environ, "DATABASE_URL": f"{PG_ADMIN_URL}/{DB_NAME}", "REDIS_URL": REDIS_URL,
-            "GENIUS_TESTING": "1", "GENIUS_BENCH": "1", "CELERY_QUEUE": "bench", "CHANNELS_PREFIX": "bench",
+            "GENIUS_TESTING": "1", "GENIUS_BENCH": "1", "CELERY_QUEUE": QUEUE, "CHANNELS_PREFIX": QUEUE,
             "DEADLINE_SCHEDULER": "inprocess", "PYTHONUNBUFFERED": "1"}
 
 
@@ -131,7 +133,7 @@ class Celery:
     def __init__(self, kind, **extra_env):
         args = [sys.executable, "-m", "celery", "-A", "genius_site", kind, "--loglevel", "warning"]
         if kind == "worker":
-            args += ["--concurrency", "2", "-Q", "bench"]
+            args += ["--concurrency", "2", "-Q", QUEUE]
         else:
             args += ["--schedule", tempfile.mktemp()]
         env = {**bench_env(), "DEADLINE_SCHEDULER": "celery", **extra_env}
