@@ -15,8 +15,9 @@ from matches.models import Submission
 @require_POST
 def insert_one_row(request, phase_id, player_id):
     payload = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
-    Submission.objects.create(phase_id=phase_id, player_id=player_id, payload=payload, source=Submission.PLAYER,
-                              created_at=timezone.now())
+    Submission.objects.create(
+        phase_id=phase_id, player_id=player_id, payload=payload, source=Submission.PLAYER, created_at=timezone.now()
+    )
     return HttpResponse("ok")
 
 

@@ -33,14 +33,33 @@ def sized(full, smoke):
 
 def bench_env():
     """The production stack on the machine's PostgreSQL and Redis, with the fixture game."""
-    return {**os.environ, "DATABASE_URL": f"{PG_ADMIN_URL}/{DB_NAME}", "REDIS_URL": REDIS_URL,
-            "GENIUS_TESTING": "1", "GENIUS_BENCH": "1", "CELERY_QUEUE": QUEUE, "CHANNELS_PREFIX": QUEUE,
-            "DEADLINE_SCHEDULER": "inprocess", "PYTHONUNBUFFERED": "1"}
+    return {
+        **os.environ,
+        "DATABASE_URL": f"{PG_ADMIN_URL}/{DB_NAME}",
+        "REDIS_URL": REDIS_URL,
+        "GENIUS_TESTING": "1",
+        "GENIUS_BENCH": "1",
+        "CELERY_QUEUE": QUEUE,
+        "CHANNELS_PREFIX": QUEUE,
+        "DEADLINE_SCHEDULER": "inprocess",
+        "PYTHONUNBUFFERED": "1",
+    }
 
 
 def fresh_database():
-    subprocess.run(["psql", f"{PG_ADMIN_URL}/postgres", "-q", "-c", f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)",
-                    "-c", f"CREATE DATABASE {DB_NAME}"], check=True, capture_output=True)
+    subprocess.run(
+        [
+            "psql",
+            f"{PG_ADMIN_URL}/postgres",
+            "-q",
+            "-c",
+            f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)",
+            "-c",
+            f"CREATE DATABASE {DB_NAME}",
+        ],
+        check=True,
+        capture_output=True,
+    )
     os.environ.update(bench_env())
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "genius_site.settings")
     import django
@@ -68,7 +87,16 @@ class Server:
         if kind == "uvicorn":
             args = [sys.executable, "manage.py", "serve", "--port", str(self.port)]
         else:
-            args = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "genius_site.asgi:application"]
+            args = [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "genius_site.asgi:application",
+            ]
         self.log = tempfile.TemporaryFile()
         env = {**bench_env(), **extra_env}
         self.popen = subprocess.Popen(args, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
@@ -103,8 +131,19 @@ def wrk(url, connections, seconds=4, script=None):
     """Requests per second and p50/p99 latency (ms) of wrk against `url`."""
     seconds = sized(seconds, 1)
     # wrk's own 2 s timeout would drop the slowest answers under overload from the latencies.
-    args = ["wrk", "-t", str(min(2, connections)), "-c", str(connections), "-d", f"{seconds}s", "--timeout", "30s",
-            "--latency", url]
+    args = [
+        "wrk",
+        "-t",
+        str(min(2, connections)),
+        "-c",
+        str(connections),
+        "-d",
+        f"{seconds}s",
+        "--timeout",
+        "30s",
+        "--latency",
+        url,
+    ]
     if script:
         args[1:1] = ["-s", script]
     out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
@@ -113,8 +152,13 @@ def wrk(url, connections, seconds=4, script=None):
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     socket_errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     requests = int(re.search(r"(\d+) requests in", out).group(1))
-    return {"rps": rps, **latency, "requests": requests,
-            "errors": (int(errors.group(1)) if errors else 0) + (sum(map(int, socket_errors.groups())) if socket_errors else 0)}
+    return {
+        "rps": rps,
+        **latency,
+        "requests": requests,
+        "errors": (int(errors.group(1)) if errors else 0)
+        + (sum(map(int, socket_errors.groups())) if socket_errors else 0),
+    }
 
 
 def summary(values):

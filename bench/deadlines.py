@@ -48,7 +48,9 @@ async def sleep_lateness(n):
 async def watch(url, match_id, out):
     import websockets
 
-    async with websockets.connect(f"{url}/ws/matches/{match_id}/watch/?since=0", origin=url.replace("ws://", "http://")) as ws:  # the page's origin, port included
+    async with websockets.connect(
+        f"{url}/ws/matches/{match_id}/watch/?since=0", origin=url.replace("ws://", "http://")
+    ) as ws:  # the page's origin, port included
         while True:
             update = json.loads(await ws.recv())
             if any(e["kind"] == "phase.closed" for e in update["events"]):
@@ -73,8 +75,17 @@ def breakdown(deadlines, received, entries):
         w, r = worker.get(match_id), room.get(match_id)
         if w is None or r is None:
             continue
-        points = [deadlines[match_id], w["begin"], w["locked"], w["committed"], r["announce"], r["heard"],
-                  r["rendered"], r["written"], got]
+        points = [
+            deadlines[match_id],
+            w["begin"],
+            w["locked"],
+            w["committed"],
+            r["announce"],
+            r["heard"],
+            r["rendered"],
+            r["written"],
+            got,
+        ]
         steps = {name: (b - a) * 1000 for name, a, b in zip(STEPS, points, points[1:])}
         steps["total"] = (got - deadlines[match_id]) * 1000
         steps["announce_call"] = (w["announced"] - w["announce"]) * 1000 if "announced" in w else None
@@ -110,13 +121,19 @@ def run():
 
     settings.DEADLINE_SCHEDULER = "celery"  # this process starts the matches: publish their eta tasks
     season = Season.objects.create(name="Deadlines", slug="bench-deadlines")
-    members = [SeasonPlayer.objects.create(season=season, user=User.objects.create_user(f"d{i}"), display_name=f"D{i}")
-               for i in range(2)]
+    members = [
+        SeasonPlayer.objects.create(season=season, user=User.objects.create_user(f"d{i}"), display_name=f"D{i}")
+        for i in range(2)
+    ]
     rng = random.Random(1)
     matches = []
     for i in range(PHASES):
-        match = Match.objects.create(season=season, game="fixture", title=f"D{i}",
-                                     settings={"rounds": 1, "round_seconds": rng.randint(1, 5), "close_early": False})
+        match = Match.objects.create(
+            season=season,
+            game="fixture",
+            title=f"D{i}",
+            settings={"rounds": 1, "round_seconds": rng.randint(1, 5), "close_early": False},
+        )
         for seat, member in enumerate(members):
             MatchPlayer.objects.create(match=match, season_player=member, seat=seat)
         matches.append(match)
@@ -195,8 +212,12 @@ def floors(ws_url, season, members, store):
         await asyncio.sleep(0.1)
 
     for i in range(ALONE):
-        match = Match.objects.create(season=season, game="fixture", title=f"A{i}",
-                                     settings={"rounds": 1, "round_seconds": 600, "close_early": False})
+        match = Match.objects.create(
+            season=season,
+            game="fixture",
+            title=f"A{i}",
+            settings={"rounds": 1, "round_seconds": 600, "close_early": False},
+        )
         for seat, member in enumerate(members):
             MatchPlayer.objects.create(match=match, season_player=member, seat=seat)
         lifecycle.do_start(match.pk)
@@ -219,14 +240,18 @@ def floors(ws_url, season, members, store):
 
 
 def table_lines(d):
-    lines = [f"Deadlines ({d['phases']} phases): result at socket after deadline p50 {d['socket']['p50']:.0f} ms,"
-             f" p99 {d['socket']['p99']:.0f} ms; asyncio.sleep lateness p50 {d['sleep']['p50']:.1f} ms,"
-             f" p99 {d['sleep']['p99']:.1f} ms"]
+    lines = [
+        f"Deadlines ({d['phases']} phases): result at socket after deadline p50 {d['socket']['p50']:.0f} ms,"
+        f" p99 {d['socket']['p99']:.0f} ms; asyncio.sleep lateness p50 {d['sleep']['p50']:.1f} ms,"
+        f" p99 {d['sleep']['p99']:.1f} ms"
+    ]
     b = d.get("breakdown", {})
     if not b.get("closes"):
         return lines + ["  (no step timings were recorded)"]
-    lines.append(f"  where it goes, {b['closes']} closes ({b['by_eta']} by eta task, {b['by_sweep']} by the sweep;"
-                 f" {b['eta_tasks_with_nothing_to_close']} eta tasks found nothing to close), ms p50 / p99 / max:")
+    lines.append(
+        f"  where it goes, {b['closes']} closes ({b['by_eta']} by eta task, {b['by_sweep']} by the sweep;"
+        f" {b['eta_tasks_with_nothing_to_close']} eta tasks found nothing to close), ms p50 / p99 / max:"
+    )
     a = d.get("alone", {}).get("steps", {})
     for name, s in b["steps"].items():
         if s:

@@ -27,8 +27,13 @@ class Peer:
     """A bench.fanout_peers process; waits for its "ready"."""
 
     def __init__(self, *args):
-        self.popen = subprocess.Popen([sys.executable, "-m", "bench.fanout_peers", *map(str, args)], cwd=ROOT,
-                                      env=bench_env(), stdout=subprocess.PIPE, text=True)
+        self.popen = subprocess.Popen(
+            [sys.executable, "-m", "bench.fanout_peers", *map(str, args)],
+            cwd=ROOT,
+            env=bench_env(),
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         line = self.popen.stdout.readline().strip()
         if line != "ready":
             self.popen.kill()
@@ -130,8 +135,9 @@ def figures(runs):
     per_run = []
     for run in runs:
         got = [t for t in run if t is not None]
-        per_run.append({"p50": percentile(got, 50), "p99": percentile(got, 99), "last": max(got),
-                        "lost": len(run) - len(got)})
+        per_run.append(
+            {"p50": percentile(got, 50), "p99": percentile(got, 99), "last": max(got), "lost": len(run) - len(got)}
+        )
     return {k: summary([r[k] for r in per_run]) for k in ("p50", "p99", "last", "lost")}
 
 
@@ -152,8 +158,14 @@ def sizes_against_bare(server, sizes, bare_port, channel, rounds=ROUNDS):
             results[f"n{n}"] = {"spectators": n, "failures": failures}
             continue
         site, bare = figures(real), figures(base)
-        results[f"n{n}"] = {"spectators": n, "message_bytes": len(payload), "site": site, "baseline": bare,
-                            "failures": failures, "ratio_p99": site["p99"]["median"] / max(bare["p99"]["median"], 0.001)}
+        results[f"n{n}"] = {
+            "spectators": n,
+            "message_bytes": len(payload),
+            "site": site,
+            "baseline": bare,
+            "failures": failures,
+            "ratio_p99": site["p99"]["median"] / max(bare["p99"]["median"], 0.001),
+        }
     return results
 
 
@@ -181,17 +193,21 @@ def run():
 
 
 def table_lines(results):
-    lines = ["Fan-out (commit of a round's result to the spectator sockets; medians of runs; 'deflate': "
-             "per-message compression on at both; 'spread': two web processes):"]
+    lines = [
+        "Fan-out (commit of a round's result to the spectator sockets; medians of runs; 'deflate': "
+        "per-message compression on at both; 'spread': two web processes):"
+    ]
     for layer, sizes in results.items():
         for key, r in sizes.items():
             if "site" not in r:
                 lines.append(f"  {layer:6} {r['spectators']:5} spectators: every run failed ({r['failures'][0]})")
                 continue
             s, b = r["site"], r["baseline"]
-            lines.append(f"  {layer:6} {r['spectators']:5} spectators ({r['message_bytes'] // 1024} KiB): site p50/p99/last "
-                         f"{s['p50']['median']:.0f}/{s['p99']['median']:.0f}/{s['last']['median']:.0f} ms; "
-                         f"bare broadcast {b['p50']['median']:.0f}/{b['p99']['median']:.0f}/{b['last']['median']:.0f} ms;"
-                         f" ratio p99 {r['ratio_p99']:.1f}; sockets lost (max of runs) {s['lost']['max']}"
-                         + (f"; {len(r['failures'])} run(s) failed" if r["failures"] else ""))
+            lines.append(
+                f"  {layer:6} {r['spectators']:5} spectators ({r['message_bytes'] // 1024} KiB): site p50/p99/last "
+                f"{s['p50']['median']:.0f}/{s['p99']['median']:.0f}/{s['last']['median']:.0f} ms; "
+                f"bare broadcast {b['p50']['median']:.0f}/{b['p99']['median']:.0f}/{b['last']['median']:.0f} ms;"
+                f" ratio p99 {r['ratio_p99']:.1f}; sockets lost (max of runs) {s['lost']['max']}"
+                + (f"; {len(r['failures'])} run(s) failed" if r["failures"] else "")
+            )
     return lines

@@ -76,27 +76,43 @@ def run():
     last = [max(run) for run in site]
     alone_all = [sum(r) for r in renders]
     return {
-        "players": hostrun.SEATS, "rounds": len(site),
+        "players": hostrun.SEATS,
+        "rounds": len(site),
         "last": {"p50": percentile(last, 50), "p99": percentile(last, 99), "max": max(last)},
         "first": summary([min(run) for run in site]),
         "bare_last": summary([max(run) for run in bare]),
-        "steps": {name: {"p50": percentile([b[name] for b in breakdown if b], 50),
-                         "p99": percentile([b[name] for b in breakdown if b], 99)}
-                  for name in ("layer", "render", "write", "receipt")} if any(breakdown) else None,
+        "steps": {
+            name: {
+                "p50": percentile([b[name] for b in breakdown if b], 50),
+                "p99": percentile([b[name] for b in breakdown if b], 99),
+            }
+            for name in ("layer", "render", "write", "receipt")
+        }
+        if any(breakdown)
+        else None,
         "runs": [{"last": max(s), **(b or {})} for s, b in zip(site, breakdown)],
-        "render_alone_ms": {"per_player_median": percentile([t for r in renders for t in r], 50),
-                            "all_players_median": percentile(alone_all, 50),
-                            "batch_median": percentile(batches, 50),
-                            "batch_to_alone": percentile(batches, 50) / percentile(alone_all, 50)},
+        "render_alone_ms": {
+            "per_player_median": percentile([t for r in renders for t in r], 50),
+            "all_players_median": percentile(alone_all, 50),
+            "batch_median": percentile(batches, 50),
+            "batch_to_alone": percentile(batches, 50) / percentile(alone_all, 50),
+        },
     }
 
 
 def table_lines(r):
     a = r["render_alone_ms"]
-    return [f"Fan-out of a host's result ({r['players']} players of a host-run match, each as themselves, {r['rounds']}"
-            f" results): commit to the last player's socket p50 {r['last']['p50']:.0f} ms, p99 {r['last']['p99']:.0f} ms"
-            f" (max {r['last']['max']:.0f}); first player median {r['first']['median']:.0f} ms; bare delivery of"
-            f" {r['players']} messages, last, median {r['bare_last']['median']:.0f} ms; the {r['players']} updates"
-            f" rendered in-process one by one {a['all_players_median']:.0f} ms, in one batch {a['batch_median']:.0f} ms"] + (
-        ["  where it goes (ms p50 / p99): " + ", ".join(f"{name} {v['p50']:.0f} / {v['p99']:.0f}"
-                                                       for name, v in r["steps"].items())] if r.get("steps") else [])
+    return [
+        f"Fan-out of a host's result ({r['players']} players of a host-run match, each as themselves, {r['rounds']}"
+        f" results): commit to the last player's socket p50 {r['last']['p50']:.0f} ms, p99 {r['last']['p99']:.0f} ms"
+        f" (max {r['last']['max']:.0f}); first player median {r['first']['median']:.0f} ms; bare delivery of"
+        f" {r['players']} messages, last, median {r['bare_last']['median']:.0f} ms; the {r['players']} updates"
+        f" rendered in-process one by one {a['all_players_median']:.0f} ms, in one batch {a['batch_median']:.0f} ms"
+    ] + (
+        [
+            "  where it goes (ms p50 / p99): "
+            + ", ".join(f"{name} {v['p50']:.0f} / {v['p99']:.0f}" for name, v in r["steps"].items())
+        ]
+        if r.get("steps")
+        else []
+    )

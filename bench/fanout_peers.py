@@ -33,14 +33,19 @@ async def sockets_of(targets):
     async def one(url, cookie):
         # Connected with `since` set to the match's current number, the site sends nothing until
         # the next change; the socket is in the match's group once the handshake is done.
-        return await websockets.connect(url, origin=url.replace("ws://", "http://").split("/ws/")[0],
-                                        additional_headers=[("Cookie", cookie)] if cookie else None,
-                                        max_size=None, open_timeout=60, ping_interval=None)
+        return await websockets.connect(
+            url,
+            origin=url.replace("ws://", "http://").split("/ws/")[0],
+            additional_headers=[("Cookie", cookie)] if cookie else None,
+            max_size=None,
+            open_timeout=60,
+            ping_interval=None,
+        )
 
     async def all_of_them():
         sockets = []
         for start in range(0, len(targets), CONNECT_BATCH):
-            sockets += await asyncio.gather(*[one(*t) for t in targets[start:start + CONNECT_BATCH]])
+            sockets += await asyncio.gather(*[one(*t) for t in targets[start : start + CONNECT_BATCH]])
         return sockets
 
     sockets = await asyncio.wait_for(all_of_them(), timeout=OPEN_TIMEOUT)
@@ -75,8 +80,14 @@ async def broadcaster(port, redis_url, channel, compression="none"):
     await pubsub.subscribe(channel)
     # compression "none", as the site serves (WS_DEFLATE off); "deflate" as websockets and uvicorn
     # default to: each socket then compresses the same message in a context of its own.
-    async with websockets.serve(handler, "127.0.0.1", port, max_size=None, ping_interval=None,
-                                compression=None if compression == "none" else "deflate"):
+    async with websockets.serve(
+        handler,
+        "127.0.0.1",
+        port,
+        max_size=None,
+        ping_interval=None,
+        compression=None if compression == "none" else "deflate",
+    ):
         print("ready", flush=True)
         async for message in pubsub.listen():
             if message["type"] == "message":

@@ -160,32 +160,51 @@ def run():
 
     return {
         "host_run": fanout_hostrun.run(),  # a host's result to 30 players (issue 34), after the above
-        "players": PLAYERS, "rounds": len(site),
+        "players": PLAYERS,
+        "rounds": len(site),
         "last": {"p50": percentile(last, 50), "p99": percentile(last, 99), "max": max(last)},
         "first": summary([min(run) for run in site]),
         "bare_last": summary([max(run) for run in bare]),
-        "steps": {name: {"p50": percentile([b[name] for b in breakdown if b], 50),
-                         "p99": percentile([b[name] for b in breakdown if b], 99)}
-                  for name in ("layer", "render", "write", "receipt")} if any(breakdown) else None,
+        "steps": {
+            name: {
+                "p50": percentile([b[name] for b in breakdown if b], 50),
+                "p99": percentile([b[name] for b in breakdown if b], 99),
+            }
+            for name in ("layer", "render", "write", "receipt")
+        }
+        if any(breakdown)
+        else None,
         "runs": [{"last": max(s), **(b or {})} for s, b in zip(site, breakdown)],
-        "render_alone_ms": {"per_player_median": statistics.median(t for r in renders for t in r),
-                            "all_players_median": statistics.median(sum(r) for r in renders),
-                            "batch_median": statistics.median(batches),
-                            "batch_to_alone": statistics.median(batches) / statistics.median(sum(r) for r in renders)},
+        "render_alone_ms": {
+            "per_player_median": statistics.median(t for r in renders for t in r),
+            "all_players_median": statistics.median(sum(r) for r in renders),
+            "batch_median": statistics.median(batches),
+            "batch_to_alone": statistics.median(batches) / statistics.median(sum(r) for r in renders),
+        },
     }
 
 
 def table_lines(r):
     a = r["render_alone_ms"]
-    return [f"Fan-out to players ({r['players']} players of The Flat Earth Theory, each as themselves, {r['rounds']} "
+    return (
+        [
+            f"Fan-out to players ({r['players']} players of The Flat Earth Theory, each as themselves, {r['rounds']} "
             f"changes): commit to the last player's socket p50 {r['last']['p50']:.0f} ms, p99 {r['last']['p99']:.0f} ms"
             f" (max {r['last']['max']:.0f}); first player median {r['first']['median']:.0f} ms; bare delivery of"
             f" {r['players']} messages, last, median {r['bare_last']['median']:.0f} ms; one player's render alone"
             f" {a['per_player_median']:.1f} ms, all {r['players']} {a['all_players_median']:.0f} ms"
-            f" (as before issue 27) against {a.get('batch_median', 0):.0f} ms in one batch (x{a.get('batch_to_alone', 0):.2f})"] + (
-        ["  where it goes (ms p50 / p99): " + ", ".join(f"{name} {v['p50']:.0f} / {v['p99']:.0f}"
-                                                       for name, v in r["steps"].items())] if r.get("steps") else []) + (
-        fanout_hostrun_lines(r["host_run"]) if "host_run" in r else [])
+            f" (as before issue 27) against {a.get('batch_median', 0):.0f} ms in one batch (x{a.get('batch_to_alone', 0):.2f})"
+        ]
+        + (
+            [
+                "  where it goes (ms p50 / p99): "
+                + ", ".join(f"{name} {v['p50']:.0f} / {v['p99']:.0f}" for name, v in r["steps"].items())
+            ]
+            if r.get("steps")
+            else []
+        )
+        + (fanout_hostrun_lines(r["host_run"]) if "host_run" in r else [])
+    )
 
 
 def fanout_hostrun_lines(r):

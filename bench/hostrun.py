@@ -17,18 +17,29 @@ REVEALS = ("named", "own", "nothing", "anonymous", "totals")  # a log with every
 
 def round_form(n):
     """Round `n`'s form: a choice, a bid bounded by the player's own Coins, a short message."""
-    return {"title": f"Round {n}", "instructions": "Choose a colour, bid from your Coins, say a word.",
-            "deadline": "1h", "answers": "everyone", "reveal": REVEALS[n % len(REVEALS)], "talk": "everyone",
-            "field_1": "Colour | one of Red, Green, Blue | missed random",
-            "field_2": "Bid | number 0..your Coins | missed 0", "field_3": "Message | text up to 40"}
+    return {
+        "title": f"Round {n}",
+        "instructions": "Choose a colour, bid from your Coins, say a word.",
+        "deadline": "1h",
+        "answers": "everyone",
+        "reveal": REVEALS[n % len(REVEALS)],
+        "talk": "everyone",
+        "field_1": "Colour | one of Red, Green, Blue | missed random",
+        "field_2": "Bid | number 0..your Coins | missed 0",
+        "field_3": "Message | text up to 40",
+    }
 
 
 def result_form(state, n):
     """Round `n`'s result: an announcement, a private note, a point to everyone, a Coin to one
     player (the bounds of Coins are 0..99 and it starts at 10: 20 rounds stay inside them)."""
     seats = len(state["names"])
-    return {"announcement": f"Round {n} is over: everyone scores a point.", "note_1": f"{n % seats}: well played.",
-            "change_1": "everyone | Points | 1 | round played", "change_2": f"{(n * 7) % seats} | Coins | 1 | best bid"}
+    return {
+        "announcement": f"Round {n} is over: everyone scores a point.",
+        "note_1": f"{n % seats}: well played.",
+        "change_1": "everyone | Points | 1 | round played",
+        "change_2": f"{(n * 7) % seats} | Coins | 1 | best bid",
+    }
 
 
 def new_match(seats=SEATS):

@@ -36,9 +36,13 @@ def session_for(player):
     from django.contrib.sessions.backends.db import SessionStore
 
     session = SessionStore()
-    session.update({"_auth_user_id": str(player.season_player.user.pk),
-                    "_auth_user_backend": "django.contrib.auth.backends.ModelBackend",
-                    "_auth_user_hash": player.season_player.user.get_session_auth_hash()})
+    session.update(
+        {
+            "_auth_user_id": str(player.season_player.user.pk),
+            "_auth_user_backend": "django.contrib.auth.backends.ModelBackend",
+            "_auth_user_hash": player.season_player.user.get_session_auth_hash(),
+        }
+    )
     session.create()
     return session.session_key
 
@@ -80,8 +84,10 @@ def run():
     made = {"match": match.pk, "phase": phase.pk, "player": player.pk, "session": session_key, "cards": cards}
     results = {f"processes_{n}": measure(made, {"WEB_WORKERS": str(n)}) for n in PROCESSES}
     one, two = results["processes_1"], results[f"processes_{PROCESSES[-1]}"]
-    results["scaling"] = {c: {name: two[c][name]["rps"]["median"] / one[c][name]["rps"]["median"]
-                              for name in ("submit", "baseline")} for c in one}
+    results["scaling"] = {
+        c: {name: two[c][name]["rps"]["median"] / one[c][name]["rps"]["median"] for name in ("submit", "baseline")}
+        for c in one
+    }
     return results
 
 
@@ -89,10 +95,16 @@ def run_embedded():
     """The same on the embedded default (SQLite, no Redis): a server and a setup process of its
     own, pointed at a fresh SQLite file."""
     folder = tempfile.mkdtemp(prefix="bench-embedded-")
-    env = {"DATABASE_URL": "", "REDIS_URL": "", "SQLITE_PATH": f"{folder}/db.sqlite3", "DEADLINE_SCHEDULER": "inprocess"}
+    env = {
+        "DATABASE_URL": "",
+        "REDIS_URL": "",
+        "SQLITE_PATH": f"{folder}/db.sqlite3",
+        "DEADLINE_SCHEDULER": "inprocess",
+    }
     for command in (["manage.py", "migrate", "--noinput", "-v0"], ["-m", "bench.moves", "setup"]):
-        done = subprocess.run([sys.executable, *command], cwd=ROOT, env={**bench_env(), **env}, check=True,
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            [sys.executable, *command], cwd=ROOT, env={**bench_env(), **env}, check=True, capture_output=True, text=True
+        )
     return measure(json.loads(done.stdout.strip().splitlines()[-1]), env)
 
 
@@ -108,8 +120,10 @@ def measure(made, env):
             for _ in range(ROUNDS):  # alternate, so noise hits both
                 runs["baseline"].append(wrk(server.url + baseline, c, script=script))
                 runs["submit"].append(wrk(server.url + real, c, script=script))
-            results[f"c{c}"] = {name: {k: summary([r[k] for r in rs]) for k in ("rps", "p50", "p99", "errors")}
-                                for name, rs in runs.items()}
+            results[f"c{c}"] = {
+                name: {k: summary([r[k] for r in rs]) for k in ("rps", "p50", "p99", "errors")}
+                for name, rs in runs.items()
+            }
             failed = {name: sum(r["errors"] for r in rs) for name, rs in runs.items()}
             sent = {name: sum(r["requests"] for r in rs) for name, rs in runs.items()}
             results[f"c{c}"]["non_2xx"] = failed
@@ -135,8 +149,9 @@ def run_servers():
                 if runs[kind][-1]["errors"]:
                     raise RuntimeError(f"{kind} answered {path} with {runs[kind][-1]['errors']} errors")
         results[path] = {k: {m: summary([r[m] for r in rs]) for m in ("rps", "p50", "p99")} for k, rs in runs.items()}
-        results[path]["ratio_rps_uvicorn_to_daphne"] = (results[path]["uvicorn"]["rps"]["median"]
-                                                         / results[path]["daphne"]["rps"]["median"])
+        results[path]["ratio_rps_uvicorn_to_daphne"] = (
+            results[path]["uvicorn"]["rps"]["median"] / results[path]["daphne"]["rps"]["median"]
+        )
     return results
 
 

@@ -104,15 +104,17 @@ def run():
         # a host-run game waits on its host: its match is played by hand (bench.hostrun), 30 seats
         match, host = hostrun.played_match() if engine.slug == "host_run" else running_match(engine.slug)
         by_page = clients(match, host)
-        out[engine.slug] = {page: measure_page(by_page[page], reverse(name, args=[match.pk]))
-                            for page, name in PAGES}
+        out[engine.slug] = {page: measure_page(by_page[page], reverse(name, args=[match.pk])) for page, name in PAGES}
     return out
 
 
 def table_lines(r):
     lines = ["Pages (median ms, page / bare page of the same bytes = ratio):"]
     for game, pages in r.items():
-        cells = [f"{page} {v['page_ms']['median']:5.1f} / {v['bare_ms']['median']:4.1f} = {v['ratio']:4.1f}"
-                 f" ({v['bytes'] // 1024} KiB)" for page, v in pages.items()]
+        cells = [
+            f"{page} {v['page_ms']['median']:5.1f} / {v['bare_ms']['median']:4.1f} = {v['ratio']:4.1f}"
+            f" ({v['bytes'] // 1024} KiB)"
+            for page, v in pages.items()
+        ]
         lines.append(f"  {game:16} " + "  ".join(cells))
     return lines

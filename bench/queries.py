@@ -60,8 +60,10 @@ def measure(match):
 
     public, player = Client(), Client()
     player.force_login(match.seats.get(seat=0).season_player.user)
-    pages = {"public": (public, reverse("match_public", args=[match.pk])),
-             "player": (player, reverse("match_play", args=[match.pk]))}
+    pages = {
+        "public": (public, reverse("match_public", args=[match.pk])),
+        "player": (player, reverse("match_play", args=[match.pk])),
+    }
     out = {}
     for name, (client, url) in pages.items():
         response = None
@@ -120,8 +122,12 @@ def run():
     warm_up()
     fixture = fixture_counts()
     flat = {kind: len({v[kind] for v in fixture.values()}) == 1 for kind in ("public", "player", "close")}
-    return {"fixture": fixture, "flat": flat,
-            "coop_qwop_8": measure(coop_qwop_mid_game()), "mystery_cosign_2": measure(mystery_cosign_mid_game())}
+    return {
+        "fixture": fixture,
+        "flat": flat,
+        "coop_qwop_8": measure(coop_qwop_mid_game()),
+        "mystery_cosign_2": measure(mystery_cosign_mid_game()),
+    }
 
 
 def table_lines(r):

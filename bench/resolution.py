@@ -43,8 +43,15 @@ def qwop_state():
     seats = [SeatInfo(i, f"P{i}", "") for i in range(8)]
     state = ENGINE.setup(seats, ENGINE.validate_settings({}, 8), random.Random(1)).state
     ctx, rng = Context({}), random.Random(2)
-    moves = [(1, "marathon", None), (2, "marathon", None), (3, "marathon", None), (4, "middle", None),
-             (5, "middle", None), (6, "middle", None), (7, "three_legged", 8)]
+    moves = [
+        (1, "marathon", None),
+        (2, "marathon", None),
+        (3, "marathon", None),
+        (4, "middle", None),
+        (5, "middle", None),
+        (6, "middle", None),
+        (7, "three_legged", 8),
+    ]
     for number, race, partner in moves:
         athlete = state["athletes"][number - 1]
         proposer = athlete["controllers"][0]
@@ -143,10 +150,15 @@ def run_playtests():
             runs["game"].append(_one_playtest(real[0], real[1], seed, real[2]))
         out = {}
         for which, rs in runs.items():
-            out[which] = {"seconds": summary([s for s, _ in rs]), "phases": summary([p for _, p in rs]),
-                          "seconds_per_phase": summary([s / p for s, p in rs])}
+            out[which] = {
+                "seconds": summary([s for s, _ in rs]),
+                "phases": summary([p for _, p in rs]),
+                "seconds_per_phase": summary([s / p for s, p in rs]),
+            }
         out["baseline"]["what"] = f"fixture, {base[1]} seats, {base[2]}"
-        out["ratio_per_phase"] = out["game"]["seconds_per_phase"]["median"] / out["baseline"]["seconds_per_phase"]["median"]
+        out["ratio_per_phase"] = (
+            out["game"]["seconds_per_phase"]["median"] / out["baseline"]["seconds_per_phase"]["median"]
+        )
         results[name] = out
     return results
 
@@ -163,7 +175,8 @@ def seat_pool(size):
     season = Season.objects.create(name="Close bench", slug=f"close-bench-{Season.objects.count()}")
     users = User.objects.bulk_create([User(username=f"close-{season.pk}-{i}") for i in range(size)])
     members = SeasonPlayer.objects.bulk_create(
-        [SeasonPlayer(season=season, user=u, display_name=f"C{i}") for i, u in enumerate(users)])
+        [SeasonPlayer(season=season, user=u, display_name=f"C{i}") for i, u in enumerate(users)]
+    )
     return season, members
 
 
@@ -172,10 +185,16 @@ def submitted_match(season, members, seats, rng):
     from matches.core import lifecycle
     from matches.models import Match, MatchPlayer, Phase
 
-    match = Match.objects.create(season=season, game="fixture", title=f"Close {seats}", seed=rng.randint(1, 10**6),
-                                 settings={"rounds": 3, "round_seconds": 86400, "close_early": False})
+    match = Match.objects.create(
+        season=season,
+        game="fixture",
+        title=f"Close {seats}",
+        seed=rng.randint(1, 10**6),
+        settings={"rounds": 3, "round_seconds": 86400, "close_early": False},
+    )
     players = MatchPlayer.objects.bulk_create(
-        [MatchPlayer(match=match, season_player=m, seat=i) for i, m in enumerate(members[:seats])])
+        [MatchPlayer(match=match, season_player=m, seat=i) for i, m in enumerate(members[:seats])]
+    )
     lifecycle.do_start(match.pk)
     phase = Phase.objects.get(match=match, status=Phase.OPEN)
     for player in players:
@@ -212,8 +231,10 @@ def table_lines(r):
     lines = ["Resolution, engine only (median / p99 ms; ratio to deepcopy of the state):"]
     for name, v in r["engine"].items():
         m = v["resolve_ms"]
-        lines.append(f"  {name:26} {m['median']:7.3f} / {m['p99']:7.3f}  deepcopy {v['deepcopy_ms']['median']:7.3f}"
-                     f"  ratio {v['ratio_to_deepcopy']:.2f}")
+        lines.append(
+            f"  {name:26} {m['median']:7.3f} / {m['p99']:7.3f}  deepcopy {v['deepcopy_ms']['median']:7.3f}"
+            f"  ratio {v['ratio_to_deepcopy']:.2f}"
+        )
     q = r["engine"]["coop_qwop_round"]
     lines.append(f"  target: a Co-op QWOP round under {q['target_ms']} ms: {'met' if q['meets_target'] else 'NOT met'}")
     lines.append("Playtests (median s [min-max], phases, ms per phase; ratio per phase to the fixture):")
@@ -221,12 +242,16 @@ def table_lines(r):
         for which in ("game", "baseline"):
             s = v[which]
             label = name if which == "game" else "  fixture"
-            lines.append(f"  {label:16} {s['seconds']['median']:6.2f} [{s['seconds']['min']:.2f}-{s['seconds']['max']:.2f}]"
-                         f"  {s['phases']['median']:4.0f}  {s['seconds_per_phase']['median'] * 1000:6.1f}")
+            lines.append(
+                f"  {label:16} {s['seconds']['median']:6.2f} [{s['seconds']['min']:.2f}-{s['seconds']['max']:.2f}]"
+                f"  {s['phases']['median']:4.0f}  {s['seconds_per_phase']['median'] * 1000:6.1f}"
+            )
         lines.append(f"  {'':16} ratio per phase {v['ratio_per_phase']:.2f}")
     lines.append("Close against seats (median ms [min-max]; ratio to 2 seats; ms per seat):")
     for n, v in r["close_by_seats"].items():
         c = v["close_ms"]
-        lines.append(f"  {n:>4} seats {c['median']:7.1f} [{c['min']:.1f}-{c['max']:.1f}]  x{v['ratio_to_2_seats']:.2f}"
-                     f"  {v['ms_per_seat']:.2f}")
+        lines.append(
+            f"  {n:>4} seats {c['median']:7.1f} [{c['min']:.1f}-{c['max']:.1f}]  x{v['ratio_to_2_seats']:.2f}"
+            f"  {v['ms_per_seat']:.2f}"
+        )
     return lines

@@ -88,8 +88,10 @@ class Browser:
 
     def login(self, username, password):
         self.request("/accounts/login/")
-        status, _ = self.request("/accounts/login/", {"username": username, "password": password,
-                                                      "csrfmiddlewaretoken": self.cookie("csrftoken")})
+        status, _ = self.request(
+            "/accounts/login/",
+            {"username": username, "password": password, "csrfmiddlewaretoken": self.cookie("csrftoken")},
+        )
         if status != 302:
             raise RuntimeError(f"{username} could not log in (HTTP {status})")
 
@@ -124,8 +126,14 @@ class Tab:
 
     async def _run(self, check_seconds, rng):
         try:
-            self.ws = await connect(self.url, origin=self.origin, additional_headers={"Cookie": self.cookies},
-                                    open_timeout=HANDSHAKE_SECONDS, max_size=None, compression=None)
+            self.ws = await connect(
+                self.url,
+                origin=self.origin,
+                additional_headers={"Cookie": self.cookies},
+                open_timeout=HANDSHAKE_SECONDS,
+                max_size=None,
+                compression=None,
+            )
         except TimeoutError:
             self.tally.handshake_timeouts += 1
             return
@@ -174,7 +182,9 @@ class Tab:
             created = datetime.datetime.fromisoformat(event["at"]).timestamp()
             if created >= self.opened:  # an event owed at the handshake was not pushed: it was caught up
                 self.tally.push.append(now - created)
-                self.tally.pushed.append((round(now - created, 3), self.viewer[1], event["kind"], round(now - self.checked, 3)))
+                self.tally.pushed.append(
+                    (round(now - created, 3), self.viewer[1], event["kind"], round(now - self.checked, 3))
+                )
 
     async def close(self):
         self.leaving = True
@@ -235,8 +245,11 @@ async def player(soak, seat, rng):
         if kind == "late":
             await asyncio.sleep(max(0.0, deadline - time.time()) + rng.uniform(0.5, 2.5))
         elif kind == "forged":  # a field the form does not have, or a phase of another match
-            data, submit = ({**data, "forged": "1"}, submit) if rng.random() < 0.5 else (
-                data, f"/play/{match_id}/phases/{phase_id + 100000}/submit/")
+            data, submit = (
+                ({**data, "forged": "1"}, submit)
+                if rng.random() < 0.5
+                else (data, f"/play/{match_id}/phases/{phase_id + 100000}/submit/")
+            )
         else:
             await asyncio.sleep(rng.uniform(0.5, max(0.5, min(8.0, (deadline - time.time()) * 0.5))))
         tab, accepted = await post_and_reload(soak, browser, tab, submit, data, page, socket_path, viewer, rng)

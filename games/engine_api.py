@@ -32,31 +32,108 @@ from typing import Any
 # The value types, re-exported so that engines and the platform import everything from here.
 from games.engine_types import (
     # who is looking
-    HOST, SEAT, SPECTATOR, Viewer,
+    HOST,
+    SEAT,
+    SPECTATOR,
+    Viewer,
     # events
-    HOST_ONLY, PRIVATE, PUBLIC, Event, host_only, private, public,
+    HOST_ONLY,
+    PRIVATE,
+    PUBLIC,
+    Event,
+    host_only,
+    private,
+    public,
     # phases and forms
-    CHOICE, DURATION, INT, MULTICHOICE, NO_FORM, RADIO, TEXT, ActionSpec, Field, FormSpec, PhaseSpec,
+    CHOICE,
+    DURATION,
+    INT,
+    MULTICHOICE,
+    NO_FORM,
+    RADIO,
+    TEXT,
+    ActionSpec,
+    Field,
+    FormSpec,
+    PhaseSpec,
     # results of engine calls
-    Context, Invalid, LedgerDelta, Outcome, SeatInfo, Standing, Transition,
+    Context,
+    Invalid,
+    LedgerDelta,
+    Outcome,
+    SeatInfo,
+    Standing,
+    Transition,
     # the season ledger and statuses
-    COMMUNAL_GARNET, ELIMINATED, ELIMINATION_CANDIDATE, GARNET, LEDGER_KINDS, MARK_LASTS, MARK_NEXT,
-    MARK_OF_ELIMINATION, MARK_THIS_AND_NEXT, TOKEN_OF_LIFE, HEAVEN, HELL, STATUSES,
+    COMMUNAL_GARNET,
+    ELIMINATED,
+    ELIMINATION_CANDIDATE,
+    GARNET,
+    LEDGER_KINDS,
+    MARK_LASTS,
+    MARK_NEXT,
+    MARK_OF_ELIMINATION,
+    MARK_THIS_AND_NEXT,
+    TOKEN_OF_LIFE,
+    HEAVEN,
+    HELL,
+    STATUSES,
 )
 from games.secrets import Secret
 from games.settings_rows import RowProblems, RowRead, SettingRows, blank_rows
 
 __all__ = [
-    "HOST", "SEAT", "SPECTATOR", "Viewer",
-    "HOST_ONLY", "PRIVATE", "PUBLIC", "Event", "host_only", "private", "public",
-    "CHOICE", "DURATION", "INT", "MULTICHOICE", "NO_FORM", "RADIO", "TEXT", "ActionSpec", "Field", "FormSpec",
+    "HOST",
+    "SEAT",
+    "SPECTATOR",
+    "Viewer",
+    "HOST_ONLY",
+    "PRIVATE",
+    "PUBLIC",
+    "Event",
+    "host_only",
+    "private",
+    "public",
+    "CHOICE",
+    "DURATION",
+    "INT",
+    "MULTICHOICE",
+    "NO_FORM",
+    "RADIO",
+    "TEXT",
+    "ActionSpec",
+    "Field",
+    "FormSpec",
     "PhaseSpec",
-    "Context", "Invalid", "LedgerDelta", "Outcome", "SeatInfo", "Standing", "Transition",
-    "COMMUNAL_GARNET", "ELIMINATED", "ELIMINATION_CANDIDATE", "GARNET", "LEDGER_KINDS", "MARK_LASTS",
-    "MARK_NEXT", "MARK_OF_ELIMINATION", "MARK_THIS_AND_NEXT", "TOKEN_OF_LIFE", "HEAVEN", "HELL", "STATUSES",
-    "RowProblems", "RowRead", "SettingRows", "blank_rows",
+    "Context",
+    "Invalid",
+    "LedgerDelta",
+    "Outcome",
+    "SeatInfo",
+    "Standing",
+    "Transition",
+    "COMMUNAL_GARNET",
+    "ELIMINATED",
+    "ELIMINATION_CANDIDATE",
+    "GARNET",
+    "LEDGER_KINDS",
+    "MARK_LASTS",
+    "MARK_NEXT",
+    "MARK_OF_ELIMINATION",
+    "MARK_THIS_AND_NEXT",
+    "TOKEN_OF_LIFE",
+    "HEAVEN",
+    "HELL",
+    "STATUSES",
+    "RowProblems",
+    "RowRead",
+    "SettingRows",
+    "blank_rows",
     # defined here
-    "GameEngine", "setting_choices", "duration_setting", "derive_rng",
+    "GameEngine",
+    "setting_choices",
+    "duration_setting",
+    "derive_rng",
 ]
 
 
@@ -182,9 +259,7 @@ class GameEngine:
     def outcome(self, state: dict[str, Any]) -> Outcome:
         raise NotImplementedError
 
-    def random_submission(
-        self, state: dict[str, Any], phase_key: str, seat: int, rng: random.Random
-    ) -> dict[str, Any]:
+    def random_submission(self, state: dict[str, Any], phase_key: str, seat: int, rng: random.Random) -> dict[str, Any]:
         """A random legal submission, as form data: the bot that `playtest` uses."""
         raise NotImplementedError
 

@@ -174,7 +174,9 @@ class FormSpec:
             if f.depends_on:
                 control = earlier.get(f.depends_on)
                 if control is None:
-                    problems.append(f"{f.name}: depends on {f.depends_on!r}, which is not an earlier field of the form.")
+                    problems.append(
+                        f"{f.name}: depends on {f.depends_on!r}, which is not an earlier field of the form."
+                    )
                 else:
                     values = {str(v) for v, _ in control.choices}
                     strays = [w for w in f.when if w not in values]

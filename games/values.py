@@ -30,5 +30,7 @@ def direction_problem(text: object) -> str | None:
     if not found:
         return None
     codes = ", ".join(f"U+{ord(c):04X}" for c in found)
-    return (f"A name may not hold an invisible text-direction character ({codes}): it can make the name "
-            "read as another's. Type the name again without it.")
+    return (
+        f"A name may not hold an invisible text-direction character ({codes}): it can make the name "
+        "read as another's. Type the name again without it."
+    )

@@ -33,16 +33,20 @@ CSRF_TRUSTED_ORIGINS = [o for o in env("CSRF_TRUSTED_ORIGINS").split(",") if o]
 _FOUND_GAMES = ",".join(f"games.{p.parent.name}" for p in sorted((BASE_DIR / "games").glob("*/apps.py")))
 GAME_APPS = [a for a in env("GENIUS_GAME_APPS", _FOUND_GAMES).split(",") if a]
 
-INSTALLED_APPS = [
-    "django.contrib.admin",
-    "django.contrib.auth",
-    "django.contrib.contenttypes",
-    "django.contrib.sessions",
-    "django.contrib.messages",
-    "django.contrib.staticfiles",
-    "channels",
-    "matches",
-] + GAME_APPS + (["tests.fixture_game", "tests.fixture_turns"] if TESTING else [])
+INSTALLED_APPS = (
+    [
+        "django.contrib.admin",
+        "django.contrib.auth",
+        "django.contrib.contenttypes",
+        "django.contrib.sessions",
+        "django.contrib.messages",
+        "django.contrib.staticfiles",
+        "channels",
+        "matches",
+    ]
+    + GAME_APPS
+    + (["tests.fixture_game", "tests.fixture_turns"] if TESTING else [])
+)
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -132,16 +136,20 @@ REDIS_URL = env("REDIS_URL")
 # measures both: with a thousand spectators, "core" was slower and lost sockets to Redis read
 # timeouts, so "pubsub" is the default. Pages ask for what they missed (LIVE_CHECK_SECONDS),
 # which a pub/sub message lost while Redis was away needs.
-CHANNELS_BACKENDS = {"core": "channels_redis.core.RedisChannelLayer",
-                     "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer"}
+CHANNELS_BACKENDS = {
+    "core": "channels_redis.core.RedisChannelLayer",
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+}
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": CHANNELS_BACKENDS[env("CHANNELS_LAYER", "pubsub")],
             # redis-py refuses (rather than queues) a command past its pool's size: a thousand
             # sockets joining or leaving a match at once must not find the pool full.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": int(env("REDIS_MAX_CONNECTIONS", "2000"))}],
-                       "prefix": env("CHANNELS_PREFIX", "genius")},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "max_connections": int(env("REDIS_MAX_CONNECTIONS", "2000"))}],
+                "prefix": env("CHANNELS_PREFIX", "genius"),
+            },
         }
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
@@ -193,8 +201,9 @@ CELERY_TIMEZONE = "UTC"
 
 # Email (reminders, results): the console by default; SMTP when EMAIL_HOST is set.
 EMAIL_HOST = env("EMAIL_HOST", "")
-EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
-                 else "django.core.mail.backends.console.EmailBackend")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
+)
 EMAIL_PORT = int(env("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = env("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", "")
@@ -222,7 +231,9 @@ TRUSTED_PROXIES = [p for p in env("TRUSTED_PROXIES").split(",") if p.strip()]
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # no form here needs more; larger posts get a 400
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
-FILE_UPLOAD_HANDLERS = ["matches.web.middleware.RefuseFiles"]  # only a saved game's import takes one (matches/web/uploads.py)
+FILE_UPLOAD_HANDLERS = [
+    "matches.web.middleware.RefuseFiles"
+]  # only a saved game's import takes one (matches/web/uploads.py)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

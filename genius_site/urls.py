@@ -6,8 +6,19 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 import matches.lib.converters  # noqa: F401  (registers <id:...>)
-from matches.web.views import (accounts, console, health, host, host_actions, host_match, player, public, reminders,
-                               saved_games, talk)
+from matches.web.views import (
+    accounts,
+    console,
+    health,
+    host,
+    host_actions,
+    host_match,
+    player,
+    public,
+    reminders,
+    saved_games,
+    talk,
+)
 
 urlpatterns = [
     # public

@@ -8,8 +8,14 @@ from typing import Any
 from games.engine_api import ELIMINATED, LedgerDelta, Outcome, Standing
 
 
-def death_match_outcome(game_name: str, names: list[str], winner: int, score: list[Any],
-                        detail: list[dict[str, Any]] | None = None, summary: str = "") -> Outcome:
+def death_match_outcome(
+    game_name: str,
+    names: list[str],
+    winner: int,
+    score: list[Any],
+    detail: list[dict[str, Any]] | None = None,
+    summary: str = "",
+) -> Outcome:
     loser = 1 - winner
     detail = detail or [{}, {}]
     standings = [Standing(winner, 1, score[winner], detail[winner]), Standing(loser, 2, score[loser], detail[loser])]

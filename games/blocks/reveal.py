@@ -28,8 +28,9 @@ def is_seat_among(viewer: Viewer, seats: Container[int]) -> bool:
     return viewer.kind == SEAT and viewer.seat in seats
 
 
-def visible(record: dict[str, Any], owner: int | None, hidden: Iterable[str], viewer: Viewer,
-            finished: bool) -> dict[str, Any]:
+def visible(
+    record: dict[str, Any], owner: int | None, hidden: Iterable[str], viewer: Viewer, finished: bool
+) -> dict[str, Any]:
     """`record` as `viewer` may see it: without the `hidden` fields unless the viewer owns the
     record (`owner` is their seat), is the host, or the match is over."""
     if sees_everything(viewer, finished) or (owner is not None and is_seat(viewer, owner)):
@@ -38,8 +39,9 @@ def visible(record: dict[str, Any], owner: int | None, hidden: Iterable[str], vi
     return {key: value for key, value in record.items() if key not in hidden}
 
 
-def visible_to_others(record: dict[str, Any], owner: int, hidden: Iterable[str], viewer: Viewer,
-                      finished: bool) -> dict[str, Any]:
+def visible_to_others(
+    record: dict[str, Any], owner: int, hidden: Iterable[str], viewer: Viewer, finished: bool
+) -> dict[str, Any]:
     """`record` as `viewer` may see it when everyone but its owner sees the `hidden` fields: the
     other seats, the host, and everyone once the match is over. Spectators do not: the owner can
     open the public page logged out, so what a spectator sees its owner sees too."""

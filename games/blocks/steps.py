@@ -17,7 +17,11 @@ def one_player_step(key: str, title: str, seat: int, seconds: int, turn: bool = 
 
 
 def last_or_random(
-    engine: GameEngine, state: dict[str, Any], phase_key: str, seat: int, last: dict[str, Any] | None,
+    engine: GameEngine,
+    state: dict[str, Any],
+    phase_key: str,
+    seat: int,
+    last: dict[str, Any] | None,
     rng: random.Random,
 ) -> dict[str, Any]:
     """A `default_submission`: the seat's last move if it is still legal, else the engine's own

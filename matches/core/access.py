@@ -99,8 +99,9 @@ def access_match_status(user, match_id):
     """A match whose status the user may poll: any but a draft, which only its hosts and its
     seated players may (a seated player's "starts soon" page turns live by it)."""
     match = get_object_or_404(Match.objects.select_related("season"), pk=match_id)
-    if match.status == Match.DRAFT and not (is_host(user, match.season) or
-                                            (user.is_authenticated and seat_of(user, match_id))):
+    if match.status == Match.DRAFT and not (
+        is_host(user, match.season) or (user.is_authenticated and seat_of(user, match_id))
+    ):
         raise Http404("No such match.")
     return match
 
@@ -123,9 +124,12 @@ def seat_and_phase(user, match_id, phase_id):
     """The user's own seat in the match (with its match) and the match's phase `phase_id`, read
     together for a move (one query, not two), or None if either is missing: the caller then
     asks access_seat, whose 404 a stranger gets whether or not the phase exists."""
-    player = (MatchPlayer.objects.select_related("match")
-              .filter(match_id=match_id, season_player__user=user, match__phases__pk=phase_id)
-              .annotate(**{f"phase_{name}": F(f"match__phases__{name}") for name in _PHASE_FIELDS}).first())
+    player = (
+        MatchPlayer.objects.select_related("match")
+        .filter(match_id=match_id, season_player__user=user, match__phases__pk=phase_id)
+        .annotate(**{f"phase_{name}": F(f"match__phases__{name}") for name in _PHASE_FIELDS})
+        .first()
+    )
     if player is None:
         return None
     return player, Phase(**{name: getattr(player, f"phase_{name}") for name in _PHASE_FIELDS})
@@ -133,8 +137,11 @@ def seat_and_phase(user, match_id, phase_id):
 
 def seat_of(user, match_id):
     """The user's own seat in the match, or None."""
-    return (MatchPlayer.objects.select_related("match__season", "season_player")
-            .filter(match_id=match_id, season_player__user=user).first())
+    return (
+        MatchPlayer.objects.select_related("match__season", "season_player")
+        .filter(match_id=match_id, season_player__user=user)
+        .first()
+    )
 
 
 def access_member(user, slug):
@@ -149,8 +156,14 @@ def membership(user, season):
 
 
 # Rows of each model a host may pick in a form or filter: those of the seasons they host.
-_SEASON_PATHS = {Season: "pk", SeasonPlayer: "season", Match: "season", LedgerEntry: "season",
-                 MatchPlayer: "match__season", Phase: "match__season"}
+_SEASON_PATHS = {
+    Season: "pk",
+    SeasonPlayer: "season",
+    Match: "season",
+    LedgerEntry: "season",
+    MatchPlayer: "match__season",
+    Phase: "match__season",
+}
 
 
 def hosted_rows(user, model):

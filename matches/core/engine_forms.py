@@ -136,8 +136,11 @@ class EngineForm(forms.Form):
 
 
 def _new_form_class(spec, shared):
-    return type("EngineForm", (EngineForm,), {"shared": shared, "spec": spec,
-                                              **{f.name: field_for(f, spec) for f in spec.fields}})
+    return type(
+        "EngineForm",
+        (EngineForm,),
+        {"shared": shared, "spec": spec, **{f.name: field_for(f, spec) for f in spec.fields}},
+    )
 
 
 @functools.lru_cache(maxsize=1024)

@@ -69,13 +69,16 @@ def _run(match, name, data, ctx, step):
         raise Refused(result.message)
     for delta in result.ledger:
         if delta.seat is not None and ctx.balance(delta.seat, delta.kind) + delta.amount < 0:
-            raise Refused(f"Seat {delta.seat + 1} has not enough {delta.kind.replace('_', ' ')} for that; nothing changed.")
+            raise Refused(
+                f"Seat {delta.seat + 1} has not enough {delta.kind.replace('_', ' ')} for that; nothing changed."
+            )
     return result
 
 
 def _marker(spec, name, step):
-    return Event(kind=MARKER, text=f"The host: {spec.title}.", visibility=Event.HOST,
-                 data={"action": name, "step": step})
+    return Event(
+        kind=MARKER, text=f"The host: {spec.title}.", visibility=Event.HOST, data={"action": name, "step": step}
+    )
 
 
 def do_host_action(match_id, user, name, data):
@@ -95,8 +98,14 @@ def do_host_action(match_id, user, name, data):
         _write_ledger(match, seats, result.ledger, ctx)
         match.step = step
         Action.objects.create(
-            match=match, player=None, by=user, name=name, payload=data,
-            context={str(k): v for k, v in ctx.balances.items()}, step=step, state_hash=state_hash(result.state),
+            match=match,
+            player=None,
+            by=user,
+            name=name,
+            payload=data,
+            context={str(k): v for k, v in ctx.balances.items()},
+            step=step,
+            state_hash=state_hash(result.state),
             created_at=now,
         )
         paused = match.status == Match.PAUSED
@@ -135,9 +144,11 @@ def preview_host_action(match, user, name, data):
     step = match.step + 1
     result = _run(match, name, data, _context(match, seats), step)
     opened = [p.title for p in result.open]
-    viewers = ([("The host", Viewer.host())]
-               + [(f"Seat {s.seat + 1} ({s.season_player.display_name})", Viewer.for_seat(s.seat)) for s in seats]
-               + [("Spectators", Viewer.spectator())])
+    viewers = (
+        [("The host", Viewer.host())]
+        + [(f"Seat {s.seat + 1} ({s.season_player.display_name})", Viewer.for_seat(s.seat)) for s in seats]
+        + [("Spectators", Viewer.spectator())]
+    )
     readers = []
     for who, viewer in viewers:
         lines = [f"The host: {spec.title}."] if viewer.is_host else []
@@ -146,6 +157,9 @@ def preview_host_action(match, user, name, data):
             lines.append(f"Open now: {', '.join(opened)}.")
         readers.append(Reader(who, lines))
     names = {s.seat: s.season_player.display_name for s in seats}
-    ledger = [f"{names.get(d.seat, 'the communal pool') if d.seat is not None else 'the communal pool'}: "
-              f"{d.amount:+d} {d.kind.replace('_', ' ')} ({d.reason})" for d in result.ledger]
+    ledger = [
+        f"{names.get(d.seat, 'the communal pool') if d.seat is not None else 'the communal pool'}: "
+        f"{d.amount:+d} {d.kind.replace('_', ' ')} ({d.reason})"
+        for d in result.ledger
+    ]
     return Preview(readers, ledger, result.finished)

@@ -84,12 +84,15 @@ def _insert(phase, player, step, cleaned, words, now):
     if connection.vendor == "postgresql":
         seat = Phase._meta.get_field("waits_on").get_db_prep_save([player.seat], connection)
         with connection.cursor() as cursor:  # one statement: it commits on its own unless in a transaction
-            cursor.execute(_POSTGRES, (player.match_id, phase.pk, Phase.OPEN, deadline, seat, Match.RUNNING, step, *row))
+            cursor.execute(
+                _POSTGRES, (player.match_id, phase.pk, Phase.OPEN, deadline, seat, Match.RUNNING, step, *row)
+            )
             found = cursor.fetchone()
         return None if found is None else found[0]
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(_SQLITE, (*row, player.match_id, phase.pk, Phase.OPEN, deadline, player.seat, Match.RUNNING,
-                                 step))
+        cursor.execute(
+            _SQLITE, (*row, player.match_id, phase.pk, Phase.OPEN, deadline, player.seat, Match.RUNNING, step)
+        )
         if cursor.rowcount != 1:
             return None
         cursor.execute(f"SELECT event_seq FROM {Match._meta.db_table} WHERE id = %s", (player.match_id,))

@@ -61,15 +61,22 @@ def _new_match(engine, players, seed, settings):
     tag = uuid.uuid4().hex[:8]
     season = Season.objects.create(name=f"Playtest {tag}", slug=f"playtest-{tag}")
     user_model = get_user_model()
-    match = Match.objects.create(season=season, game=engine.slug, title=f"Playtest of {engine.name}",
-                                 kind=engine.kind, settings=settings, seed=seed)
+    match = Match.objects.create(
+        season=season,
+        game=engine.slug,
+        title=f"Playtest of {engine.name}",
+        kind=engine.kind,
+        settings=settings,
+        seed=seed,
+    )
     for seat in range(players):
         user = user_model.objects.create(username=f"bot-{tag}-{seat}")
         member = SeasonPlayer.objects.create(season=season, user=user, display_name=f"Bot {seat + 1}")
         role = engine.default_roles(players)[seat]
         MatchPlayer.objects.create(match=match, season_player=member, seat=seat, role=role)
-        LedgerEntry.objects.create(season=season, player=member, kind=GARNET, amount=STARTING_GARNETS,
-                                   reason="Playtest starting garnets")
+        LedgerEntry.objects.create(
+            season=season, player=member, kind=GARNET, amount=STARTING_GARNETS, reason="Playtest starting garnets"
+        )
     return match
 
 

@@ -114,8 +114,10 @@ def named_awards(match, seats):
         return []
     names = {s.seat: s.season_player.display_name for s in seats}
     kinds = kind_labels(match.season)
-    return [{**a, "name": names.get(a["seat"], "Communal pool"), "kind_name": kinds.get(a["kind"], a["kind"])}
-            for a in match.outcome["awards"]]
+    return [
+        {**a, "name": names.get(a["seat"], "Communal pool"), "kind_name": kinds.get(a["kind"], a["kind"])}
+        for a in match.outcome["awards"]
+    ]
 
 
 def _named(events, names):
@@ -144,8 +146,9 @@ def match_picture(match, viewer, player=None, shared=None):
     shared_rows (the seats, the open phases and who has sent, for the viewers other than the host)."""
     seats = shared_rows(shared, "seats", lambda: list(match.seats.select_related("season_player")))
     events = visible_events(match, viewer, shared)
-    open_phases = shared_rows(shared, "open_phases",
-                              lambda: list(match.phases.filter(status=Phase.OPEN).order_by("sequence")))
+    open_phases = shared_rows(
+        shared, "open_phases", lambda: list(match.phases.filter(status=Phase.OPEN).order_by("sequence"))
+    )
     mine = _own_submissions(player, shared) if player is not None else []
     rows = PictureRows(seats, open_phases, mine, shared)
     marks = _mark_submitters(match, open_phases, seats, viewer, shared)
@@ -183,8 +186,9 @@ def _own_submissions(player, shared):
     if shared is None:
         return list(player.submissions.select_related("phase").order_by("-id"))
     if "submissions" not in shared:
-        shared["submissions"] = list(Submission.objects.filter(player__match_id=player.match_id)
-                                     .select_related("phase").order_by("-id"))
+        shared["submissions"] = list(
+            Submission.objects.filter(player__match_id=player.match_id).select_related("phase").order_by("-id")
+        )
     return [copy.copy(s) for s in shared["submissions"] if s.player_id == player.pk]
 
 
@@ -198,8 +202,11 @@ def _mark_submitters(match, open_phases, seats, viewer, shared=None):
         rows = _host_rows(match)
         pairs, count = {(phase_id, player_id) for phase_id, player_id, *_ in rows}, len(rows)
     else:
-        pairs = shared_rows(shared, "marks", lambda: frozenset(
-            _marks(match, viewer).values_list("phase_id", "player_id").order_by().distinct()))
+        pairs = shared_rows(
+            shared,
+            "marks",
+            lambda: frozenset(_marks(match, viewer).values_list("phase_id", "player_id").order_by().distinct()),
+        )
         count = len(pairs)
     seat_of = {s.pk: s.seat for s in seats}
     names = {s.seat: s.season_player.display_name for s in seats}
@@ -220,8 +227,12 @@ def _host_rows(match):
     payload, sent at): the payload only while its phase is open (what the host's page shows)."""
     open_payload = Case(When(phase__status=Phase.OPEN, then="payload"), output_field=JSONField())
     open_said = Case(When(phase__status=Phase.OPEN, then="said"), default=Value(""), output_field=TextField())
-    return list(_marks(match, Viewer.host()).annotate(open_payload=open_payload, open_said=open_said).order_by("id")
-                .values_list("phase_id", "player_id", "open_payload", "created_at", "open_said"))
+    return list(
+        _marks(match, Viewer.host())
+        .annotate(open_payload=open_payload, open_said=open_said)
+        .order_by("id")
+        .values_list("phase_id", "player_id", "open_payload", "created_at", "open_said")
+    )
 
 
 def _host_sent(open_phases, rows, seat_of, names):
@@ -234,10 +245,16 @@ def _host_sent(open_phases, rows, seat_of, names):
         latest[key] = (payload, at, said)
         times[key] = times.get(key, 0) + 1
     for phase in open_phases:
-        phase.host_sent = [{"name": names.get(seat, "?"), "payload": latest[(phase.pk, seat)][0],
-                            "at": latest[(phase.pk, seat)][1], "said": latest[(phase.pk, seat)][2],
-                            "times": times[(phase.pk, seat)]}
-                           for seat in sorted({seat for (pk, seat) in latest if pk == phase.pk and seat is not None})]
+        phase.host_sent = [
+            {
+                "name": names.get(seat, "?"),
+                "payload": latest[(phase.pk, seat)][0],
+                "at": latest[(phase.pk, seat)][1],
+                "said": latest[(phase.pk, seat)][2],
+                "times": times[(phase.pk, seat)],
+            }
+            for seat in sorted({seat for (pk, seat) in latest if pk == phase.pk and seat is not None})
+        ]
 
 
 def personal_count(match, viewer):
@@ -283,8 +300,10 @@ def host_part(match, open_phases):
     """The host's controls: what the match can do next, and its start check while a draft."""
     offered = list(host_actions.available(match).values())  # the game's host decisions, each a link to its page
     names = ",".join(spec.name for spec in offered)
-    part = {"forms_key": f"{','.join(str(p.pk) for p in open_phases)}|{match.status}|{bool(match.confirmed_at)}|{names}",
-            "host_actions": offered}
+    part = {
+        "forms_key": f"{','.join(str(p.pk) for p in open_phases)}|{match.status}|{bool(match.confirmed_at)}|{names}",
+        "host_actions": offered,
+    }
     if match.status == match.DRAFT:
         part["start_ready"], part["start_report"] = start_report(match)
     return part
@@ -303,20 +322,35 @@ def player_part(match, player, open_phases, mine):
                 spec = engine.form(match.state, phase.key, player.seat)
                 last = latest.get(phase.pk)
                 initial = last.payload if last and isinstance(last.payload, dict) else None
-                forms.append({"phase": phase, "spec": spec, "form": build_form(spec, initial=initial), "last": last,
-                              "final": final_words(phase, player.seat)})
+                forms.append(
+                    {
+                        "phase": phase,
+                        "spec": spec,
+                        "form": build_form(spec, initial=initial),
+                        "last": last,
+                        "final": final_words(phase, player.seat),
+                    }
+                )
     actions = []
     if match.status == match.RUNNING:
         keys = [p.key for p in open_phases]
         for spec in engine.actions(match.state, player.seat, keys):
             actions.append({"spec": spec, "form": build_form(spec.form, prefix=spec.name)})
     # read only by the game views that show it (Co-op QWOP's packs): a page without costs nothing
-    balances = SimpleLazyObject(lambda: balances_for(match.season, [player.season_player_id])
-                                .get(player.season_player_id, {}))
+    balances = SimpleLazyObject(
+        lambda: balances_for(match.season, [player.season_player_id]).get(player.season_player_id, {})
+    )
     answers = [a for a in actions if a["spec"].awaits_answer]
-    return {"player": player, "forms": forms, "actions": actions, "answers": answers, "my_submissions": mine,
-            "balances": balances, "forms_waiting": [f for f in forms if not f["last"]],
-            "forms_sent": [f for f in forms if f["last"]]}
+    return {
+        "player": player,
+        "forms": forms,
+        "actions": actions,
+        "answers": answers,
+        "my_submissions": mine,
+        "balances": balances,
+        "forms_waiting": [f for f in forms if not f["last"]],
+        "forms_sent": [f for f in forms if f["last"]],
+    }
 
 
 def viewer_for_player(player):

@@ -93,8 +93,9 @@ def _apply(match, transition, now, before=(), last_sequence=None):
     the engine's and the "Open now" line (of the new phases that are not turns) in one insert;
     `last_sequence`: the match's last phase number, if the caller read it already."""
     match.state = transition.state
-    rows = list(before) + [Event(kind=e.kind, text=e.text, visibility=e.visibility, seat=e.seat, data=e.data)
-                           for e in transition.events]
+    rows = list(before) + [
+        Event(kind=e.kind, text=e.text, visibility=e.visibility, seat=e.seat, data=e.data) for e in transition.events
+    ]
     if last_sequence is None and transition.open:
         last_sequence = match.phases.order_by("-sequence").values_list("sequence", flat=True).first()
     last = last_sequence or 0
@@ -117,12 +118,19 @@ def _apply(match, transition, now, before=(), last_sequence=None):
     announced = [p for p in new_phases if not p.turn]  # a turn's log is its action alone (PhaseSpec.turn)
     if announced:
         titles = ", ".join(p.title for p in announced)
-        rows.append(Event(kind="phase.opened", text=f"Open now: {titles}.", visibility=Event.PUBLIC,
-                          data={"phases": [p.key for p in announced]}))
+        rows.append(
+            Event(
+                kind="phase.opened",
+                text=f"Open now: {titles}.",
+                visibility=Event.PUBLIC,
+                data={"phases": [p.key for p in announced]},
+            )
+        )
     outcome = engine_of(match).outcome(match.state) if transition.finished else None
     if outcome is not None:  # the end's line in the same insert: the last close costs what any close costs
-        rows.append(Event(kind="match.finished", text=outcome.summary or "The match is over.",
-                          visibility=Event.PUBLIC, data={}))
+        rows.append(
+            Event(kind="match.finished", text=outcome.summary or "The match is over.", visibility=Event.PUBLIC, data={})
+        )
     _record_events(match, rows, now)  # even none: the match changed, and its sockets hear so
     created = Phase.objects.bulk_create(new_phases) if new_phases else []
     for phase in created:
@@ -140,8 +148,16 @@ def _finish(match, outcome, now):
         "standings": [
             {"seat": s.seat, "place": s.place, "score": s.score, "detail": s.detail} for s in outcome.standings
         ],
-        "awards": [{"seat": a.seat, "kind": a.kind, "amount": a.amount, "reason": a.reason,
-                    **({"lasts": a.lasts} if a.lasts else {})} for a in outcome.awards],
+        "awards": [
+            {
+                "seat": a.seat,
+                "kind": a.kind,
+                "amount": a.amount,
+                "reason": a.reason,
+                **({"lasts": a.lasts} if a.lasts else {}),
+            }
+            for a in outcome.awards
+        ],
         "statuses": {str(seat): status for seat, status in outcome.statuses.items()},
         "forced_gifts": [[kind, keep, list(to)] for kind, keep, to in outcome.forced_gifts],
     }

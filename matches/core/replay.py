@@ -53,14 +53,19 @@ def replayed_steps(match, problems=None, infos=None):
 def states_after_phases(match, infos=None):
     """[(closed phase or host action, the state right after it)], rebuilt by the replay: the
     steps a match is told in (a seat's own actions are folded into the next of these)."""
-    return [(item, state) for _, item, state in replayed_steps(match, infos=infos)
-            if (isinstance(item, Phase) or item.player_id is None) and state is not None]
+    return [
+        (item, state)
+        for _, item, state in replayed_steps(match, infos=infos)
+        if (isinstance(item, Phase) or item.player_id is None) and state is not None
+    ]
 
 
 def _replay_action(match, engine, state, step, action, problems):
     ctx = Context({int(seat): bal for seat, bal in action.context.items()})
     if action.player is None:  # the host's (core.host_actions), with the rng it was given
-        result = engine.apply_host_action(state, action.name, action.payload, ctx, derive_rng(match.seed, f"host-action:{step}"))
+        result = engine.apply_host_action(
+            state, action.name, action.payload, ctx, derive_rng(match.seed, f"host-action:{step}")
+        )
         if isinstance(result, Invalid):
             problems.append(f"step {step}: host action {action.name} is now refused: {result.message}")
             return None
@@ -68,7 +73,9 @@ def _replay_action(match, engine, state, step, action, problems):
     rng = derive_rng(match.seed, f"action:{step}")
     result = engine.apply_action(state, action.player.seat, action.name, action.payload, ctx, rng)
     if isinstance(result, Invalid):
-        problems.append(f"step {step}: action {action.name} of seat {action.player.seat} is now refused: {result.message}")
+        problems.append(
+            f"step {step}: action {action.name} of seat {action.player.seat} is now refused: {result.message}"
+        )
         return None
     return result.state
 
@@ -89,5 +96,6 @@ def _replay_close(match, engine, state, phase, problems):
             problems.append(f"{phase.key}: seat {seat}'s counted submission differs from the stored one")
         submissions[seat] = counted
     # resolve is told the seats the close told it, as stored then (not as the rules would now say)
-    return engine.resolve(state, phase.key, submissions, derive_rng(match.seed, f"resolve:{phase.key}"),
-                          frozenset(filled_in)).state
+    return engine.resolve(
+        state, phase.key, submissions, derive_rng(match.seed, f"resolve:{phase.key}"), frozenset(filled_in)
+    ).state

@@ -46,8 +46,10 @@ def missing_roles(engine, seats):
     by it), or a role chosen in the setup."""
     names = ", ".join(s.season_player.display_name for s in seats)
     if engine.role_for_status:
-        return (f"Every seat needs a role: set each player's Heaven or Hell on the season's desk, or choose "
-                f"roles in the match's setup. Not yet decided: {names}.")
+        return (
+            f"Every seat needs a role: set each player's Heaven or Hell on the season's desk, or choose "
+            f"roles in the match's setup. Not yet decided: {names}."
+        )
     return f"Every seat needs a role: choose one of {', '.join(engine.roles)} in the match's setup for {names}."
 
 
@@ -82,8 +84,12 @@ def _prepared(match):
     view of the host page, nor a spectator's request waiting in the same process meanwhile."""
     engine = engine_of(match)
     seats = match.seats.count()
-    key = "prepared:" + hashlib.sha256(json.dumps([match.game, _code_of(type(engine)), match.settings, seats,
-                                                   match.seed], sort_keys=True).encode()).hexdigest()
+    key = (
+        "prepared:"
+        + hashlib.sha256(
+            json.dumps([match.game, _code_of(type(engine)), match.settings, seats, match.seed], sort_keys=True).encode()
+        ).hexdigest()
+    )
     cached = cache.get(key)
     if cached is not None:
         kind, value, report = cached

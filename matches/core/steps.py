@@ -64,10 +64,14 @@ def step_picture(match, viewer, number):
     eyes = shown_as(match, viewer)
     titles = _host_action_titles(match)
     return {
-        "match": match, "viewer": eyes, "player": None, "number": number,
+        "match": match,
+        "viewer": eyes,
+        "player": None,
+        "number": number,
         "phase": {"title": _title(phase, titles)},
         "steps": [{"number": n, "title": _title(p, titles)} for n, (p, _) in enumerate(steps, start=1)],
-        "previous": number - 1 if number > 1 else None, "next": number + 1 if number < len(steps) else None,
+        "previous": number - 1 if number > 1 else None,
+        "next": number + 1 if number < len(steps) else None,
         "view": engine_of(match).view(state, eyes),
         "game_template": select_template([f"{match.game}/view.html", "matches/generic_view.html"]),
         "revealed": _events_of_close(match, viewer, phase, [p for p, _ in steps]),

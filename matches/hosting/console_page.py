@@ -20,8 +20,9 @@ def match_rows(matches):
     the host's next action in words."""
     matches = list(matches)
     phases = list(Phase.objects.filter(match__in=matches, status=Phase.OPEN).order_by("sequence"))
-    sent = set(Submission.objects.filter(phase__in=phases, source=Submission.PLAYER)
-               .values_list("phase_id", "player__seat"))
+    sent = set(
+        Submission.objects.filter(phase__in=phases, source=Submission.PLAYER).values_list("phase_id", "player__seat")
+    )
     names = {}
     for match in matches:
         names[match.pk] = {s.seat: s.season_player.display_name for s in match.seats.all()}
@@ -60,8 +61,12 @@ def console_picture(user, new_season_form=None):
     """Each hosted season (the newest first) with its matches, and the new season form for whoever
     may start one."""
     seasons = list(hosted_seasons(user).order_by("-created_at", "-pk"))
-    matches = (Match.objects.filter(season__in=seasons).exclude(status=Match.CANCELLED)
-               .prefetch_related("seats__season_player").order_by("-created_at"))
+    matches = (
+        Match.objects.filter(season__in=seasons)
+        .exclude(status=Match.CANCELLED)
+        .prefetch_related("seats__season_player")
+        .order_by("-created_at")
+    )
     rows = match_rows(matches)
     for season in seasons:
         season.console_matches = [m for m in rows if m.season_id == season.pk]

@@ -25,8 +25,11 @@ DEMO_MAX_SECONDS = 600  # demo phases close within ten minutes so a visitor sees
 
 
 def demo_settings(engine):
-    return {k: min(v, DEMO_MAX_SECONDS) for k, v in engine.default_settings.items()
-            if k.endswith("_seconds") and isinstance(v, int)}
+    return {
+        k: min(v, DEMO_MAX_SECONDS)
+        for k, v in engine.default_settings.items()
+        if k.endswith("_seconds") and isinstance(v, int)
+    }
 
 
 @transaction.atomic
@@ -40,7 +43,9 @@ def seed_demo():
         for name in PLAYERS:
             user = User.objects.create_user(name, password=DEMO_PASSWORD)
             member = SeasonPlayer.objects.create(season=season, user=user, display_name=name.title())
-            LedgerEntry.objects.create(season=season, player=member, kind=GARNET, amount=4, reason="Demo starting garnets")
+            LedgerEntry.objects.create(
+                season=season, player=member, kind=GARNET, amount=4, reason="Demo starting garnets"
+            )
             members.append(member)
         _history(season, members)
         _confirmed_match(season, members, host)
@@ -54,8 +59,9 @@ def seed_demo():
             title, settings = f"Demo: {engine.name}", demo_settings(engine)
             if engine.slug in shipped:
                 title, settings = f"Demo: {shipped[engine.slug].name}", shipped[engine.slug].settings
-            match = Match.objects.create(season=season, game=engine.slug, title=title, kind=engine.kind,
-                                         settings=settings)
+            match = Match.objects.create(
+                season=season, game=engine.slug, title=title, kind=engine.kind, settings=settings
+            )
             for seat, member in enumerate(seats):
                 role = engine.default_roles(len(seats))[seat]
                 MatchPlayer.objects.create(match=match, season_player=member, seat=seat, role=role)
@@ -70,8 +76,7 @@ def _history(season, members):
     """Something for the season page's history: Heaven and Hell from an opening vote, and a gift."""
     for i, member in enumerate(members):
         realm = HEAVEN if i < 2 else HELL
-        StatusChange.objects.create(season=season, player=member, previous="", realm=realm,
-                                    reason="Demo opening vote")
+        StatusChange.objects.create(season=season, player=member, previous="", realm=realm, reason="Demo opening vote")
         member.realm = realm
         member.save(update_fields=["realm"])
     gifts.do_gift(members[2].pk, members[3].pk, GARNET, 1)
@@ -80,10 +85,18 @@ def _history(season, members):
 def _confirmed_match(season, members, host):
     """A Pokemon Snap played by the bots last week and confirmed, so the season page has a
     result, statuses from it and a mark in its history."""
-    match = Match.objects.create(season=season, game="pokemon_snap", title="Demo: last week's Pokemon Snap",
-                                 kind=Match.MAIN, settings={}, seed=2026)
+    match = Match.objects.create(
+        season=season,
+        game="pokemon_snap",
+        title="Demo: last week's Pokemon Snap",
+        kind=Match.MAIN,
+        settings={},
+        seed=2026,
+    )
     for seat, member in enumerate(members[:8]):
-        MatchPlayer.objects.create(match=match, season_player=member, seat=seat, role="photographer" if seat < 2 else "")
+        MatchPlayer.objects.create(
+            match=match, season_player=member, seat=seat, role="photographer" if seat < 2 else ""
+        )
     with clock.simulated(timezone.now() - timedelta(days=10)):  # its five days and the ascension end 3 days ago
         playtest.play_with_bots(match, seed=2026)
         match.refresh_from_db()

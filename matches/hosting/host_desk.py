@@ -154,8 +154,10 @@ def do_add_players(season, text, by):
     if new:
         told.append(f"Send {'them' if new > 1 else 'the new player'} the invite link from the list below.")
     if invited:
-        told.append(f"Invited, since their accounts belong to another season: {_listed([i.display_name for i in invited])}."
-                    " They join when they accept (they see the invitation when they log in).")
+        told.append(
+            f"Invited, since their accounts belong to another season: {_listed([i.display_name for i in invited])}."
+            " They join when they accept (they see the invitation when they log in)."
+        )
     return Done(" ".join(told)), members
 
 
@@ -192,9 +194,12 @@ def do_bulk_entries(season, players, kind, amount, reason, by):
     """One ledger entry per player, all or none ("3 garnets to every active player")."""
     check_bulk_entries(season, players, kind, amount, reason)
     with transaction.atomic():
-        LedgerEntry.objects.bulk_create([
-            LedgerEntry(season=season, player=p, kind=kind, amount=amount, reason=reason.strip(), created_by=by)
-            for p in players])
+        LedgerEntry.objects.bulk_create(
+            [
+                LedgerEntry(season=season, player=p, kind=kind, amount=amount, reason=reason.strip(), created_by=by)
+                for p in players
+            ]
+        )
         if kind == ELIMINATED and amount > 0:
             SeasonPlayer.objects.filter(pk__in=[p.pk for p in players]).update(status=SeasonPlayer.ELIMINATED)
     label = kind_labels(season)[kind]
@@ -224,14 +229,20 @@ def do_set_statuses(season, players, realm, reason, by):
     check_set_statuses(season, players, realm, reason)
     place = REALM_NAMES[realm]
     with transaction.atomic():
-        locked = list(SeasonPlayer.objects.select_for_update().filter(pk__in=[p.pk for p in players])
-                      .order_by("display_name"))
+        locked = list(
+            SeasonPlayer.objects.select_for_update().filter(pk__in=[p.pk for p in players]).order_by("display_name")
+        )
         moving = [p for p in locked if p.realm != realm]
         if not moving:
             raise Refused(f"Already in {place}: nothing changed.")
-        StatusChange.objects.bulk_create([
-            StatusChange(season=season, player=p, previous=p.realm, realm=realm, reason=reason.strip(), created_by=by)
-            for p in moving])
+        StatusChange.objects.bulk_create(
+            [
+                StatusChange(
+                    season=season, player=p, previous=p.realm, realm=realm, reason=reason.strip(), created_by=by
+                )
+                for p in moving
+            ]
+        )
         SeasonPlayer.objects.filter(pk__in=[p.pk for p in moving]).update(realm=realm)
     staying = [p.display_name for p in locked if p.realm == realm]
     message = f"{place} for {', '.join(p.display_name for p in moving)}."
@@ -268,7 +279,11 @@ def do_save_draft(season, match, *, game, title, kind, settings, seed, seats):
         match.seed = new_seed() if seed is None else seed
         match.save()
         match.seats.all().delete()
-        MatchPlayer.objects.bulk_create([MatchPlayer(match=match, season_player=player, seat=number, role=role)
-                                         for number, (player, role) in enumerate(seats)])
+        MatchPlayer.objects.bulk_create(
+            [
+                MatchPlayer(match=match, season_player=player, seat=number, role=role)
+                for number, (player, role) in enumerate(seats)
+            ]
+        )
     start_checks.warm(match)
     return Done("Saved. Check the report below, then start the match when it is ready."), match

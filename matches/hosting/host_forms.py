@@ -30,10 +30,15 @@ class MatchSetupForm(forms.Form):
 
     title = forms.CharField(max_length=100, validators=[refuse_direction_controls])
     kind = forms.ChoiceField(choices=Match._meta.get_field("kind").choices)
-    seed = forms.IntegerField(required=False, min_value=0, max_value=2**62,
-                              help_text="Leave blank for a random one; the same seed replays the same match.")
-    players = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple,
-                                             help_text="Seats are numbered in this order, from 0.")
+    seed = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=2**62,
+        help_text="Leave blank for a random one; the same seed replays the same match.",
+    )
+    players = forms.ModelMultipleChoiceField(
+        queryset=None, widget=forms.CheckboxSelectMultiple, help_text="Seats are numbered in this order, from 0."
+    )
 
     def __init__(self, season, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -54,15 +59,23 @@ class MatchSetupForm(forms.Form):
             choices = [(FROM_STATUS, "From Heaven/Hell")] + [(r, r.title()) for r in self.engine.roles]
             for member in members:
                 name = f"role_{member.pk}"
-                self.fields[name] = forms.ChoiceField(choices=choices, required=False, label=f"Role of {member.display_name}")
+                self.fields[name] = forms.ChoiceField(
+                    choices=choices, required=False, label=f"Role of {member.display_name}"
+                )
                 self.role_names[member.pk] = name
 
     def role_fields(self):
         return [self[name] for name in self.role_names.values()]
 
     def setting_fields(self):
-        skip = {"title", "kind", "seed", "players", *self.role_names.values(),
-                *settings_rows.row_field_names(self.engine, self)}
+        skip = {
+            "title",
+            "kind",
+            "seed",
+            "players",
+            *self.role_names.values(),
+            *settings_rows.row_field_names(self.engine, self),
+        }
         return [self[name] for name in self.fields if name not in skip]
 
     def row_tables(self):
@@ -86,14 +99,18 @@ class MatchSetupForm(forms.Form):
 
     def seats(self):
         """(season player, role) in seat order."""
-        return [(m, self.cleaned_data.get(self.role_names.get(m.pk, ""), "") or "") for m in self.cleaned_data["players"]]
+        return [
+            (m, self.cleaned_data.get(self.role_names.get(m.pk, ""), "") or "") for m in self.cleaned_data["players"]
+        ]
 
 
 class ExtendToForm(forms.Form):
     """A new deadline in the host's own time zone (the page fills `tz` from the browser)."""
 
-    deadline = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-                                   input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"])
+    deadline = forms.DateTimeField(
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
+    )
     tz = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
     def clean(self):
@@ -139,27 +156,39 @@ AwardFormSet = forms.formset_factory(AwardForm, formset=BaseAwardFormSet, extra=
 
 
 class NewSeasonForm(forms.Form):
-    name = forms.CharField(max_length=100, label="Name of the new season", validators=[refuse_direction_controls],
-                           help_text="Its address is made from the name; you will host it.")
+    name = forms.CharField(
+        max_length=100,
+        label="Name of the new season",
+        validators=[refuse_direction_controls],
+        help_text="Its address is made from the name; you will host it.",
+    )
 
 
 class AddPlayerForm(forms.Form):
     players = forms.CharField(
-        max_length=20_000, label="Players, one a line", widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=20_000,
+        label="Players, one a line",
+        widget=forms.Textarea(attrs={"rows": 4}),
         help_text="\"Name in this season, username\" or just \"username\". A new username creates the account "
-                  "and its invite link; an existing one joins as it is, or is invited if it belongs to a season you "
-                  "do not host. All are added, or none.")
+        "and its invite link; an existing one joins as it is, or is invited if it belongs to a season you "
+        "do not host. All are added, or none.",
+    )
 
 
 class StatusForm(forms.Form):
     """Heaven or Hell for the players ticked, with the reason kept in the season's history."""
 
     realm = forms.ChoiceField(choices=[(HEAVEN, "Heaven"), (HELL, "Hell")], label="Send to")
-    players = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple,
-                                             error_messages={"required": "Choose at least one player."})
-    reason = forms.CharField(max_length=300, help_text="Kept in the season's history, e.g. \"Result of the opening match\".",
-                             error_messages={"required": "Every change of Heaven or Hell needs a reason: "
-                                                         "it is kept in the season's history."})
+    players = forms.ModelMultipleChoiceField(
+        queryset=None, widget=forms.CheckboxSelectMultiple, error_messages={"required": "Choose at least one player."}
+    )
+    reason = forms.CharField(
+        max_length=300,
+        help_text="Kept in the season's history, e.g. \"Result of the opening match\".",
+        error_messages={
+            "required": "Every change of Heaven or Hell needs a reason: it is kept in the season's history."
+        },
+    )
 
     def __init__(self, season, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -176,8 +205,9 @@ class BulkLedgerForm(forms.Form):
     amount = forms.IntegerField(min_value=-1000, max_value=1000, help_text="Negative to take away.")
     reason = forms.CharField(max_length=300)
     everyone = forms.BooleanField(required=False, initial=True, label="Every active player")
-    players = forms.ModelMultipleChoiceField(queryset=None, required=False, widget=forms.CheckboxSelectMultiple,
-                                             label="Or these players")
+    players = forms.ModelMultipleChoiceField(
+        queryset=None, required=False, widget=forms.CheckboxSelectMultiple, label="Or these players"
+    )
 
     def __init__(self, season, *args, **kwargs):
         super().__init__(*args, **kwargs)

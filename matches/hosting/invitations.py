@@ -26,7 +26,8 @@ def belongs_elsewhere(host, user):
     """Whether `user` plays in or hosts a season `host` does not host: then it is somebody else's
     season's account, and its owner decides whether it joins (a superuser hosts every season)."""
     return plays_elsewhere(host, user) or (
-        not host.is_superuser and user.hosted_seasons.exclude(pk__in=hosted_seasons(host)).exists())
+        not host.is_superuser and user.hosted_seasons.exclude(pk__in=hosted_seasons(host)).exists()
+    )
 
 
 def invitation_problem(season, user):
@@ -48,9 +49,16 @@ def invite(season, user, display_name, by):
     """An invitation of `user` to `season` as `display_name` (checked by the caller: the host
     desk's list), made anew or made again after an accepted one whose player left."""
     invitation, _ = SeasonInvitation.objects.update_or_create(
-        season=season, user=user,
-        defaults={"display_name": display_name, "invited_by": by, "status": SeasonInvitation.PENDING,
-                  "created_at": clock.now(), "answered_at": None})
+        season=season,
+        user=user,
+        defaults={
+            "display_name": display_name,
+            "invited_by": by,
+            "status": SeasonInvitation.PENDING,
+            "created_at": clock.now(),
+            "answered_at": None,
+        },
+    )
     return invitation
 
 
@@ -63,21 +71,29 @@ def pending_for(user):
     """The invitations waiting for `user`'s answer, with their seasons and who invited them."""
     if not user.is_authenticated:
         return []
-    return list(SeasonInvitation.objects.filter(user=user, status=SeasonInvitation.PENDING)
-                .select_related("season", "invited_by"))
+    return list(
+        SeasonInvitation.objects.filter(user=user, status=SeasonInvitation.PENDING).select_related(
+            "season", "invited_by"
+        )
+    )
 
 
 def check_answer(user, slug, answer):
     if answer not in ("accept", "decline"):
         raise Refused("Accept or decline the invitation.")
-    invitation = (SeasonInvitation.objects.select_for_update().select_related("season")
-                  .filter(user=user, season__slug=slug, status=SeasonInvitation.PENDING).first())
+    invitation = (
+        SeasonInvitation.objects.select_for_update()
+        .select_related("season")
+        .filter(user=user, season__slug=slug, status=SeasonInvitation.PENDING)
+        .first()
+    )
     if invitation is None:
         raise Refused(NOT_WAITING)
     season = invitation.season
     if answer == "accept" and season.players.filter(display_name__iexact=invitation.display_name).exists():
-        raise Refused(f"Another player of {season.name} is called {invitation.display_name} now: "
-                      "ask your host to sort it out.")
+        raise Refused(
+            f"Another player of {season.name} is called {invitation.display_name} now: ask your host to sort it out."
+        )
     return invitation
 
 

@@ -13,8 +13,7 @@ from matches.hosting.invitations import plays_elsewhere
 def is_new_account(user):
     """An invite may only give a password to an account that never had one and never logged in:
     any other account belongs to somebody already, who logs in as usual."""
-    return (not user.has_usable_password() and user.last_login is None
-            and not user.is_staff and not user.is_superuser)
+    return not user.has_usable_password() and user.last_login is None and not user.is_staff and not user.is_superuser
 
 
 def may_hand_invite(host, user):

@@ -25,8 +25,11 @@ MAX_PER_SEASON = 200
 
 def offered(season):
     """The saved games a host of `season` may start: the season's own, then the site's."""
-    return (SavedGame.objects.filter(Q(season=season) | Q(season__isnull=True)).select_related("made_by")
-            .order_by(F("season_id").asc(nulls_last=True), "name", "pk"))
+    return (
+        SavedGame.objects.filter(Q(season=season) | Q(season__isnull=True))
+        .select_related("made_by")
+        .order_by(F("season_id").asc(nulls_last=True), "name", "pk")
+    )
 
 
 def check_name(name):
@@ -75,15 +78,27 @@ def check_save(match, name, site_wide, by):
 
 def do_save_game(match, name, site_wide, by):
     name, settings = check_save(match, name, site_wide, by)
-    saved = SavedGame.objects.create(name=name, game=match.game, kind=match.kind, settings=settings,
-                                     season=None if site_wide else match.season, made_by=by)
+    saved = SavedGame.objects.create(
+        name=name,
+        game=match.game,
+        kind=match.kind,
+        settings=settings,
+        season=None if site_wide else match.season,
+        made_by=by,
+    )
     where = "every host of the site" if site_wide else f"the hosts of {match.season.name}"
     return Done(f"Saved as \"{name}\", for {where}."), saved
 
 
 def export_game(saved):
-    return {"format": FORMAT, "version": VERSION, "name": saved.name, "game": saved.game, "kind": saved.kind,
-            "settings": saved.settings}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": saved.name,
+        "game": saved.game,
+        "kind": saved.kind,
+        "settings": saved.settings,
+    }
 
 
 def export_text(saved):
@@ -111,8 +126,12 @@ def read_file(upload):
         raise Refused(f"This site reads saved games of version {VERSION} only.")
     if set(data) != {"format", "version", "name", "game", "kind", "settings"}:
         raise Refused("A saved game's file has format, version, name, game, kind and settings, and nothing else.")
-    return (check_name(data["name"]), data["game"], data["kind"],
-            check_settings(data["game"], data["kind"], data["settings"]))
+    return (
+        check_name(data["name"]),
+        data["game"],
+        data["kind"],
+        check_settings(data["game"], data["kind"], data["settings"]),
+    )
 
 
 def do_import(season, upload, by):
@@ -128,7 +147,14 @@ def load_presets():
     """The shipped games as site-wide saved games, each once (the migration loads them too; the
     demo and tests that empty the database call this)."""
     for key, game in presets().items():
-        SavedGame.objects.get_or_create(preset=key, season=None, defaults={
-            "name": game["name"], "game": game["game"], "kind": game.get("kind", Match.MAIN),
-            "settings": game["settings"]})
+        SavedGame.objects.get_or_create(
+            preset=key,
+            season=None,
+            defaults={
+                "name": game["name"],
+                "game": game["game"],
+                "kind": game.get("kind", Match.MAIN),
+                "settings": game["settings"],
+            },
+        )
     return SavedGame.objects.filter(season=None).exclude(preset="")

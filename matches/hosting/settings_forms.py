@@ -69,8 +69,11 @@ def settings_fields(engine):
     fields = {spec.name: _settings_field(spec) for spec in engine.settings_fields}
     if expert_keys(engine):
         fields[EXPERT] = forms.CharField(
-            label="Expert settings (JSON)", required=False, widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
-            help_text=f"{', '.join(expert_keys(engine))}: see the game's rules page. Leave as it is for the defaults.")
+            label="Expert settings (JSON)",
+            required=False,
+            widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+            help_text=f"{', '.join(expert_keys(engine))}: see the game's rules page. Leave as it is for the defaults.",
+        )
     return fields
 
 

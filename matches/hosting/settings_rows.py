@@ -56,8 +56,9 @@ def rows_fields(engine, data, initial):
                 attrs["placeholder"] = spec.placeholder  # an example, once: every row saying it is noise
             if spec.group_size > 1:  # "Slot A" is said of every board: a screen reader hears which
                 attrs["aria-label"] = f"{spec.group_label(i // spec.group_size)}, {spec.row_label(i)}"
-            fields[name] = forms.CharField(required=False, max_length=spec.max_length, label=spec.row_label(i),
-                                           widget=forms.TextInput(attrs=attrs))
+            fields[name] = forms.CharField(
+                required=False, max_length=spec.max_length, label=spec.row_label(i), widget=forms.TextInput(attrs=attrs)
+            )
         fields[table_name(spec)] = forms.CharField(required=False, widget=forms.HiddenInput)
     return fields
 
@@ -118,7 +119,8 @@ def agree(key, from_rows, from_json, shown):
     if from_json != shown:
         raise forms.ValidationError(
             f"You changed {key} both in its rows and in the expert JSON: keep one of the two "
-            f"(put the JSON's {key} back as it was to use the rows, or the rows to use the JSON).")
+            f"(put the JSON's {key} back as it was to use the rows, or the rows to use the JSON)."
+        )
     return from_rows
 
 
@@ -127,11 +129,15 @@ def tables(form, engine):
     and its groups of rows, each row a bound field with the words said back beside it."""
     drawn = []
     for spec in engine.settings_rows:
-        rows = [{"field": form[name], "said": form.said.get(name, ""), "problem": form.row_problems.get(name, "")}
-                for name in _rows_of(form, spec)]
+        rows = [
+            {"field": form[name], "said": form.said.get(name, ""), "problem": form.row_problems.get(name, "")}
+            for name in _rows_of(form, spec)
+        ]
         size = spec.group_size
-        groups = [{"label": spec.group_label(g // size) if size > 1 else "", "rows": rows[g:g + size]}
-                  for g in range(0, len(rows), size)]
+        groups = [
+            {"label": spec.group_label(g // size) if size > 1 else "", "rows": rows[g : g + size]}
+            for g in range(0, len(rows), size)
+        ]
         drawn.append({"label": spec.label, "help": spec.help, "table": form[table_name(spec)], "groups": groups})
     return drawn
 

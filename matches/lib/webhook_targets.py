@@ -72,14 +72,17 @@ def _local_nat64_ipv4s(value):
         first = 64 - length  # bits of the IPv4 address before the u-octet (bits 64-71)
         after = 72 + 32 - first  # where the suffix starts
         if _bits(value, 64, 8) == 0 and _bits(value, after, 128 - after) == 0:
-            found.append(ipaddress.IPv4Address((_bits(value, length, first) << (32 - first)) |
-                                               _bits(value, 72, 32 - first)))
+            found.append(
+                ipaddress.IPv4Address((_bits(value, length, first) << (32 - first)) | _bits(value, 72, 32 - first))
+            )
     return found
 
 
 def embedded_ipv4s(ip):
     """Every IPv4 address an IPv6 address `ip` carries, where a network would deliver it."""
-    if any(ip in network for network in _LAST_32_BITS) and int(ip) > 1:  # "::" and "::1" are themselves, no IPv4 address wrapped
+    if (
+        any(ip in network for network in _LAST_32_BITS) and int(ip) > 1
+    ):  # "::" and "::1" are themselves, no IPv4 address wrapped
         return [ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)]
     if ip in _LOCAL_NAT64:
         return _local_nat64_ipv4s(int(ip))
@@ -109,8 +112,9 @@ def resolve(host, port):
         raise UnsafeTarget(f"The host {host!r} could not be found.") from error
     addresses = sorted({info[4][0] for info in infos})
     if not addresses or not all(_is_public(address) for address in addresses):
-        raise UnsafeTarget("A webhook address must be on the public internet, "
-                           "not a local, private or reserved network.")
+        raise UnsafeTarget(
+            "A webhook address must be on the public internet, not a local, private or reserved network."
+        )
     return addresses
 
 

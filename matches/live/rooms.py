@@ -187,8 +187,13 @@ class Room:
             subscriber.resync, subscriber.force = None, True
         if subscriber.owed <= subscriber.shown and not subscriber.force:
             return
-        render = functools.partial(self.render or sockets.update_text, subscriber.match_id, subscriber.viewer,
-                                   subscriber.since, subscriber.csrf)
+        render = functools.partial(
+            self.render or sockets.update_text,
+            subscriber.match_id,
+            subscriber.viewer,
+            subscriber.since,
+            subscriber.csrf,
+        )
         key = (subscriber.key, subscriber.since)
         subscriber.flight = self.renderer.flight_for(subscriber.match_id, key, subscriber.owed, render)
         subscriber.flight.waiters[subscriber] = None

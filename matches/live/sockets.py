@@ -91,7 +91,8 @@ def socket_update(match_id, socket_viewer, since, csrf_token="", shared=None):
         "forms_key": picture.get("forms_key", ""),
         "events": [
             {"seq": e.number, "kind": e.kind, "text": e.text, "at": e.created_at.isoformat()}
-            for e in picture["events"] if e.number > since
+            for e in picture["events"]
+            if e.number > since
         ],
         "sections": sections,
     }

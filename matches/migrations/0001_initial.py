@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -21,8 +20,26 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('game', models.CharField(max_length=40)),
                 ('title', models.CharField(max_length=100)),
-                ('kind', models.CharField(choices=[('main', 'Main Match'), ('death', 'Death Match')], default='main', max_length=5)),
-                ('status', models.CharField(choices=[('draft', 'Draft'), ('running', 'Running'), ('paused', 'Paused'), ('finished', 'Finished'), ('cancelled', 'Cancelled')], default='draft', max_length=10)),
+                (
+                    'kind',
+                    models.CharField(
+                        choices=[('main', 'Main Match'), ('death', 'Death Match')], default='main', max_length=5
+                    ),
+                ),
+                (
+                    'status',
+                    models.CharField(
+                        choices=[
+                            ('draft', 'Draft'),
+                            ('running', 'Running'),
+                            ('paused', 'Paused'),
+                            ('finished', 'Finished'),
+                            ('cancelled', 'Cancelled'),
+                        ],
+                        default='draft',
+                        max_length=10,
+                    ),
+                ),
                 ('settings', models.JSONField(blank=True, default=dict)),
                 ('state', models.JSONField(blank=True, editable=False, null=True)),
                 ('seed', models.BigIntegerField(default=matches.models.matches.new_seed)),
@@ -33,7 +50,16 @@ class Migration(migrations.Migration):
                 ('started_at', models.DateTimeField(blank=True, editable=False, null=True)),
                 ('finished_at', models.DateTimeField(blank=True, editable=False, null=True)),
                 ('confirmed_at', models.DateTimeField(blank=True, editable=False, null=True)),
-                ('confirmed_by', models.ForeignKey(blank=True, editable=False, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
+                (
+                    'confirmed_by',
+                    models.ForeignKey(
+                        blank=True,
+                        editable=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
                 'verbose_name_plural': 'matches',
@@ -46,7 +72,12 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('seat', models.PositiveSmallIntegerField()),
                 ('role', models.CharField(blank=True, max_length=30)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='matches.match')),
+                (
+                    'match',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='matches.match'
+                    ),
+                ),
             ],
             options={
                 'ordering': ['seat'],
@@ -62,8 +93,18 @@ class Migration(migrations.Migration):
                 ('step', models.PositiveIntegerField()),
                 ('state_hash', models.CharField(max_length=16)),
                 ('created_at', models.DateTimeField()),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='actions', to='matches.match')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='actions', to='matches.matchplayer')),
+                (
+                    'match',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='actions', to='matches.match'
+                    ),
+                ),
+                (
+                    'player',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='actions', to='matches.matchplayer'
+                    ),
+                ),
             ],
             options={
                 'ordering': ['step'],
@@ -76,7 +117,14 @@ class Migration(migrations.Migration):
                 ('sequence', models.PositiveIntegerField()),
                 ('key', models.CharField(max_length=60)),
                 ('title', models.CharField(max_length=120)),
-                ('status', models.CharField(choices=[('open', 'Open'), ('closed', 'Closed'), ('cancelled', 'Cancelled')], default='open', max_length=10)),
+                (
+                    'status',
+                    models.CharField(
+                        choices=[('open', 'Open'), ('closed', 'Closed'), ('cancelled', 'Cancelled')],
+                        default='open',
+                        max_length=10,
+                    ),
+                ),
                 ('waits_on', models.JSONField(default=list)),
                 ('close_early', models.BooleanField(default=False)),
                 ('opened_at', models.DateTimeField()),
@@ -86,7 +134,12 @@ class Migration(migrations.Migration):
                 ('close_reason', models.CharField(blank=True, max_length=20)),
                 ('closed_step', models.PositiveIntegerField(blank=True, null=True)),
                 ('state_hash', models.CharField(blank=True, max_length=16)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='phases', to='matches.match')),
+                (
+                    'match',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='phases', to='matches.match'
+                    ),
+                ),
             ],
             options={
                 'ordering': ['sequence'],
@@ -98,9 +151,17 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('name', models.CharField(max_length=100)),
                 ('slug', models.SlugField(unique=True)),
-                ('status', models.CharField(choices=[('active', 'Active'), ('finished', 'Finished')], default='active', max_length=10)),
+                (
+                    'status',
+                    models.CharField(
+                        choices=[('active', 'Active'), ('finished', 'Finished')], default='active', max_length=10
+                    ),
+                ),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('hosts', models.ManyToManyField(blank=True, related_name='hosted_seasons', to=settings.AUTH_USER_MODEL)),
+                (
+                    'hosts',
+                    models.ManyToManyField(blank=True, related_name='hosted_seasons', to=settings.AUTH_USER_MODEL),
+                ),
             ],
             options={
                 'ordering': ['-created_at'],
@@ -109,16 +170,35 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='match',
             name='season',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='matches.season'),
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='matches.season'
+            ),
         ),
         migrations.CreateModel(
             name='SeasonPlayer',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('display_name', models.CharField(max_length=40)),
-                ('status', models.CharField(choices=[('active', 'Active'), ('eliminated', 'Eliminated')], default='active', max_length=10)),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='matches.season')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to=settings.AUTH_USER_MODEL)),
+                (
+                    'status',
+                    models.CharField(
+                        choices=[('active', 'Active'), ('eliminated', 'Eliminated')], default='active', max_length=10
+                    ),
+                ),
+                (
+                    'season',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='players', to='matches.season'
+                    ),
+                ),
+                (
+                    'user',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name='memberships',
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
                 'ordering': ['display_name'],
@@ -127,20 +207,62 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='matchplayer',
             name='season_player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='matches.seasonplayer'),
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='matches.seasonplayer'
+            ),
         ),
         migrations.CreateModel(
             name='LedgerEntry',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('garnet', 'Garnets'), ('token_of_life', 'Tokens of life'), ('mark_of_elimination', 'Marks of elimination'), ('elimination_candidate', 'Elimination candidacy'), ('communal_garnet', 'Communal garnet pool')], max_length=24)),
+                (
+                    'kind',
+                    models.CharField(
+                        choices=[
+                            ('garnet', 'Garnets'),
+                            ('token_of_life', 'Tokens of life'),
+                            ('mark_of_elimination', 'Marks of elimination'),
+                            ('elimination_candidate', 'Elimination candidacy'),
+                            ('communal_garnet', 'Communal garnet pool'),
+                        ],
+                        max_length=24,
+                    ),
+                ),
                 ('amount', models.IntegerField()),
                 ('reason', models.CharField(max_length=300)),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='ledger', to='matches.match')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ledger', to='matches.season')),
-                ('player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='ledger', to='matches.seasonplayer')),
+                (
+                    'created_by',
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    'match',
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name='ledger',
+                        to='matches.match',
+                    ),
+                ),
+                (
+                    'season',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='ledger', to='matches.season'
+                    ),
+                ),
+                (
+                    'player',
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name='ledger',
+                        to='matches.seasonplayer',
+                    ),
+                ),
             ],
             options={
                 'verbose_name_plural': 'ledger entries',
@@ -152,10 +274,25 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('payload', models.JSONField(null=True)),
-                ('source', models.CharField(choices=[('player', 'Player'), ('default', 'Default at close')], max_length=10)),
+                (
+                    'source',
+                    models.CharField(choices=[('player', 'Player'), ('default', 'Default at close')], max_length=10),
+                ),
                 ('created_at', models.DateTimeField()),
-                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='submissions', to='matches.phase')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='submissions', to='matches.matchplayer')),
+                (
+                    'phase',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='submissions', to='matches.phase'
+                    ),
+                ),
+                (
+                    'player',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name='submissions',
+                        to='matches.matchplayer',
+                    ),
+                ),
             ],
             options={
                 'ordering': ['id'],
@@ -167,12 +304,22 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('seq', models.PositiveIntegerField()),
                 ('kind', models.CharField(max_length=40)),
-                ('visibility', models.CharField(choices=[('public', 'Public'), ('private', 'One seat'), ('host', 'Host only')], max_length=8)),
+                (
+                    'visibility',
+                    models.CharField(
+                        choices=[('public', 'Public'), ('private', 'One seat'), ('host', 'Host only')], max_length=8
+                    ),
+                ),
                 ('seat', models.PositiveSmallIntegerField(blank=True, null=True)),
                 ('text', models.TextField()),
                 ('data', models.JSONField(default=dict)),
                 ('created_at', models.DateTimeField()),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='matches.match')),
+                (
+                    'match',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='events', to='matches.match'
+                    ),
+                ),
             ],
             options={
                 'ordering': ['seq'],
@@ -209,6 +356,8 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name='ledgerentry',
-            constraint=models.CheckConstraint(condition=models.Q(('reason', ''), _negated=True), name='ledger_reason_required'),
+            constraint=models.CheckConstraint(
+                condition=models.Q(('reason', ''), _negated=True), name='ledger_reason_required'
+            ),
         ),
     ]

@@ -4,7 +4,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0001_initial'),
     ]
@@ -13,6 +12,16 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='ledgerentry',
             name='kind',
-            field=models.CharField(choices=[('garnet', 'Garnets'), ('token_of_life', 'Tokens of life'), ('mark_of_elimination', 'Marks of elimination'), ('elimination_candidate', 'Elimination candidacy'), ('communal_garnet', 'Communal garnet pool'), ('eliminated', 'Eliminated')], max_length=24),
+            field=models.CharField(
+                choices=[
+                    ('garnet', 'Garnets'),
+                    ('token_of_life', 'Tokens of life'),
+                    ('mark_of_elimination', 'Marks of elimination'),
+                    ('elimination_candidate', 'Elimination candidacy'),
+                    ('communal_garnet', 'Communal garnet pool'),
+                    ('eliminated', 'Eliminated'),
+                ],
+                max_length=24,
+            ),
         ),
     ]

@@ -4,7 +4,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0002_eliminated_ledger_kind'),
     ]
@@ -13,6 +12,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='seasonplayer',
             name='realm',
-            field=models.CharField(blank=True, choices=[('', 'Not yet decided'), ('heaven', 'Heaven'), ('hell', 'Hell')], default='', max_length=10),
+            field=models.CharField(
+                blank=True,
+                choices=[('', 'Not yet decided'), ('heaven', 'Heaven'), ('hell', 'Hell')],
+                default='',
+                max_length=10,
+            ),
         ),
     ]

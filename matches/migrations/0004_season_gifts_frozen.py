@@ -4,7 +4,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0003_season_player_realm'),
     ]
@@ -13,6 +12,9 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='season',
             name='gifts_frozen',
-            field=models.BooleanField(default=False, help_text='While ticked, players cannot give each other garnets or tokens of life (say, while a match is being played).'),
+            field=models.BooleanField(
+                default=False,
+                help_text='While ticked, players cannot give each other garnets or tokens of life (say, while a match is being played).',
+            ),
         ),
     ]

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0005_ledger_time_from_platform_clock'),
     ]
@@ -15,16 +14,29 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='matchplayer',
             name='muted',
-            field=models.BooleanField(default=False, help_text="A muted player cannot post in this match's conversations."),
+            field=models.BooleanField(
+                default=False, help_text="A muted player cannot post in this match's conversations."
+            ),
         ),
         migrations.CreateModel(
             name='Conversation',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('table', 'Table talk'), ('group', 'Group'), ('announcements', 'Announcements')], max_length=16)),
+                (
+                    'kind',
+                    models.CharField(
+                        choices=[('table', 'Table talk'), ('group', 'Group'), ('announcements', 'Announcements')],
+                        max_length=16,
+                    ),
+                ),
                 ('members', models.JSONField(default=list)),
                 ('created_at', models.DateTimeField(default=matches.clock.now)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='conversations', to='matches.match')),
+                (
+                    'match',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='conversations', to='matches.match'
+                    ),
+                ),
             ],
             options={
                 'ordering': ['pk'],
@@ -40,8 +52,18 @@ class Migration(migrations.Migration):
                 ('deleted', models.BooleanField(default=False)),
                 ('history', models.JSONField(default=list)),
                 ('revision', models.PositiveIntegerField(default=0)),
-                ('conversation', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='messages', to='matches.conversation')),
-                ('sender', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, to='matches.matchplayer')),
+                (
+                    'conversation',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='messages', to='matches.conversation'
+                    ),
+                ),
+                (
+                    'sender',
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, to='matches.matchplayer'
+                    ),
+                ),
             ],
             options={
                 'ordering': ['pk'],

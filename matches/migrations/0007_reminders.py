@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0006_conversations'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
@@ -20,8 +19,18 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('reminder_minutes', models.JSONField(default=matches.models.notices.default_reminder_minutes)),
                 ('email_results', models.BooleanField(default=False)),
-                ('calendar_token', models.CharField(default=matches.models.notices.new_calendar_token, max_length=64, unique=True)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='preferences', to=settings.AUTH_USER_MODEL)),
+                (
+                    'calendar_token',
+                    models.CharField(default=matches.models.notices.new_calendar_token, max_length=64, unique=True),
+                ),
+                (
+                    'user',
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name='preferences',
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
@@ -30,12 +39,24 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('minutes', models.PositiveIntegerField()),
                 ('sent_at', models.DateTimeField()),
-                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reminders', to='matches.phase')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reminders', to='matches.matchplayer')),
+                (
+                    'phase',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='reminders', to='matches.phase'
+                    ),
+                ),
+                (
+                    'player',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='reminders', to='matches.matchplayer'
+                    ),
+                ),
             ],
             options={
                 'ordering': ['pk'],
-                'constraints': [models.UniqueConstraint(fields=('phase', 'player', 'minutes'), name='one_reminder_each')],
+                'constraints': [
+                    models.UniqueConstraint(fields=('phase', 'player', 'minutes'), name='one_reminder_each')
+                ],
             },
         ),
     ]

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0007_reminders'),
     ]
@@ -15,14 +14,24 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='season',
             name='webhook_url',
-            field=models.URLField(blank=True, help_text="A Discord webhook address: public results, match starts and ends and a 'deadline in 1 hour' line are posted there as they happen (never anything private).", max_length=500, validators=[django.core.validators.URLValidator(schemes=['https', 'http'])]),
+            field=models.URLField(
+                blank=True,
+                help_text="A Discord webhook address: public results, match starts and ends and a 'deadline in 1 hour' line are posted there as they happen (never anything private).",
+                max_length=500,
+                validators=[django.core.validators.URLValidator(schemes=['https', 'http'])],
+            ),
         ),
         migrations.CreateModel(
             name='WebhookNotice',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('sent_at', models.DateTimeField()),
-                ('phase', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='webhook_notice', to='matches.phase')),
+                (
+                    'phase',
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='webhook_notice', to='matches.phase'
+                    ),
+                ),
             ],
         ),
     ]

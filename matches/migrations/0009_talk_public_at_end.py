@@ -4,7 +4,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0008_season_webhook'),
     ]
@@ -13,6 +12,9 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='match',
             name='talk_public_at_end',
-            field=models.BooleanField(default=False, help_text="Once the match is over, spectators may read the players' table talk and groups (never the host's announcements to one seat)."),
+            field=models.BooleanField(
+                default=False,
+                help_text="Once the match is over, spectators may read the players' table talk and groups (never the host's announcements to one seat).",
+            ),
         ),
     ]

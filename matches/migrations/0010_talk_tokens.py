@@ -20,8 +20,18 @@ class Migration(migrations.Migration):
         migrations.AddField(model_name="conversation", name="token", field=models.CharField(max_length=16, null=True)),
         migrations.AddField(model_name="message", name="token", field=models.CharField(max_length=16, null=True)),
         migrations.RunPython(fill_tokens, migrations.RunPython.noop),
-        migrations.AlterField(model_name="conversation", name="token", field=models.CharField(
-            default=matches.models.talk.new_talk_token, editable=False, max_length=16, unique=True)),
-        migrations.AlterField(model_name="message", name="token", field=models.CharField(
-            default=matches.models.talk.new_talk_token, editable=False, max_length=16, unique=True)),
+        migrations.AlterField(
+            model_name="conversation",
+            name="token",
+            field=models.CharField(
+                default=matches.models.talk.new_talk_token, editable=False, max_length=16, unique=True
+            ),
+        ),
+        migrations.AlterField(
+            model_name="message",
+            name="token",
+            field=models.CharField(
+                default=matches.models.talk.new_talk_token, editable=False, max_length=16, unique=True
+            ),
+        ),
     ]

@@ -4,7 +4,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0010_talk_tokens'),
     ]
@@ -13,6 +12,10 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='ledgerentry',
             name='mark_lasts',
-            field=models.CharField(blank=True, choices=[('next', 'for the next Main Match'), ('this_and_next', 'for this Main Match and the next')], max_length=16),
+            field=models.CharField(
+                blank=True,
+                choices=[('next', 'for the next Main Match'), ('this_and_next', 'for this Main Match and the next')],
+                max_length=16,
+            ),
         ),
     ]

@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0011_mark_lasts'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
@@ -17,7 +16,10 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='season',
             name='balances_public',
-            field=models.BooleanField(default=True, help_text="Everyone sees every player's garnets and tokens of life, and the gifts in the season's history (as the show does). Off: each player sees only their own."),
+            field=models.BooleanField(
+                default=True,
+                help_text="Everyone sees every player's garnets and tokens of life, and the gifts in the season's history (as the show does). Off: each player sees only their own.",
+            ),
         ),
         migrations.CreateModel(
             name='StatusChange',
@@ -27,10 +29,32 @@ class Migration(migrations.Migration):
                 ('realm', models.CharField(blank=True, max_length=10)),
                 ('reason', models.CharField(max_length=300)),
                 ('created_at', models.DateTimeField(default=matches.clock.now)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='matches.match')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='status_changes', to='matches.seasonplayer')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='status_changes', to='matches.season')),
+                (
+                    'created_by',
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    'match',
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='matches.match'
+                    ),
+                ),
+                (
+                    'player',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name='status_changes',
+                        to='matches.seasonplayer',
+                    ),
+                ),
+                (
+                    'season',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='status_changes', to='matches.season'
+                    ),
+                ),
             ],
             options={
                 'ordering': ['pk'],

@@ -5,7 +5,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0012_season_history'),
     ]
@@ -24,7 +23,12 @@ class Migration(migrations.Migration):
                 ('name', models.CharField(max_length=40)),
                 ('giftable', models.BooleanField(default=False, help_text='Players may give it to each other.')),
                 ('public', models.BooleanField(default=True, help_text="Everyone sees everyone's balance of it.")),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='currencies', to='matches.season')),
+                (
+                    'season',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='currencies', to='matches.season'
+                    ),
+                ),
             ],
             options={
                 'verbose_name_plural': 'season currencies',

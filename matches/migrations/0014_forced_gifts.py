@@ -5,7 +5,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0013_season_currencies'),
     ]
@@ -20,10 +19,30 @@ class Migration(migrations.Migration):
                 ('recipients', models.JSONField(default=list)),
                 ('reason', models.CharField(max_length=300)),
                 ('deadline', models.DateTimeField()),
-                ('status', models.CharField(choices=[('open', 'Open'), ('done', 'Done')], default='open', max_length=8)),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='matches.match')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='forced_gifts', to='matches.seasonplayer')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='forced_gifts', to='matches.season')),
+                (
+                    'status',
+                    models.CharField(choices=[('open', 'Open'), ('done', 'Done')], default='open', max_length=8),
+                ),
+                (
+                    'match',
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='matches.match'
+                    ),
+                ),
+                (
+                    'player',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name='forced_gifts',
+                        to='matches.seasonplayer',
+                    ),
+                ),
+                (
+                    'season',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='forced_gifts', to='matches.season'
+                    ),
+                ),
             ],
             options={
                 'ordering': ['pk'],

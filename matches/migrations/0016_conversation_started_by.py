@@ -5,7 +5,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0015_phase_submitters_public'),
     ]
@@ -14,6 +13,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='conversation',
             name='started_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='matches.matchplayer'),
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name='+',
+                to='matches.matchplayer',
+            ),
         ),
     ]

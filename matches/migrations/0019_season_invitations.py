@@ -8,7 +8,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0018_typed_names_without_direction_controls'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
@@ -19,13 +18,48 @@ class Migration(migrations.Migration):
             name='SeasonInvitation',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('display_name', models.CharField(max_length=40, validators=[matches.lib.typed_names.refuse_direction_controls])),
-                ('status', models.CharField(choices=[('pending', 'Waiting for an answer'), ('accepted', 'Accepted'), ('declined', 'Declined')], default='pending', max_length=10)),
+                (
+                    'display_name',
+                    models.CharField(max_length=40, validators=[matches.lib.typed_names.refuse_direction_controls]),
+                ),
+                (
+                    'status',
+                    models.CharField(
+                        choices=[
+                            ('pending', 'Waiting for an answer'),
+                            ('accepted', 'Accepted'),
+                            ('declined', 'Declined'),
+                        ],
+                        default='pending',
+                        max_length=10,
+                    ),
+                ),
                 ('created_at', models.DateTimeField(default=matches.clock.now)),
                 ('answered_at', models.DateTimeField(blank=True, null=True)),
-                ('invited_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='invitations', to='matches.season')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='season_invitations', to=settings.AUTH_USER_MODEL)),
+                (
+                    'invited_by',
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name='+',
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    'season',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='invitations', to='matches.season'
+                    ),
+                ),
+                (
+                    'user',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name='season_invitations',
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
                 'ordering': ['created_at', 'pk'],

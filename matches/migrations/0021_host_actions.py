@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0020_phase_turn'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
@@ -16,11 +15,24 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='action',
             name='by',
-            field=models.ForeignKey(blank=True, help_text='The host who took a host action.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            field=models.ForeignKey(
+                blank=True,
+                help_text='The host who took a host action.',
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name='+',
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AlterField(
             model_name='action',
             name='player',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='actions', to='matches.matchplayer'),
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name='actions',
+                to='matches.matchplayer',
+            ),
         ),
     ]

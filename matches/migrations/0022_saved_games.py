@@ -9,14 +9,22 @@ from django.db import migrations, models
 def load_presets(apps, schema_editor):
     """The games shipped with the site (games/host_run/presets), as site-wide saved games."""
     from games.host_run.presets import presets
+
     SavedGame = apps.get_model("matches", "SavedGame")
     for key, game in presets().items():
-        SavedGame.objects.get_or_create(preset=key, season=None, defaults={
-            "name": game["name"], "game": game["game"], "kind": game.get("kind", "main"), "settings": game["settings"]})
+        SavedGame.objects.get_or_create(
+            preset=key,
+            season=None,
+            defaults={
+                "name": game["name"],
+                "game": game["game"],
+                "kind": game.get("kind", "main"),
+                "settings": game["settings"],
+            },
+        )
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0021_host_actions'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
@@ -27,14 +35,45 @@ class Migration(migrations.Migration):
             name='SavedGame',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80, validators=[matches.lib.typed_names.refuse_direction_controls])),
+                (
+                    'name',
+                    models.CharField(max_length=80, validators=[matches.lib.typed_names.refuse_direction_controls]),
+                ),
                 ('game', models.CharField(help_text="The engine's slug.", max_length=50)),
                 ('kind', models.CharField(default='main', max_length=10)),
                 ('settings', models.JSONField(blank=True, default=dict)),
-                ('preset', models.CharField(blank=True, default='', help_text="The shipped preset's file name, for the games shipped with the site.", max_length=50)),
+                (
+                    'preset',
+                    models.CharField(
+                        blank=True,
+                        default='',
+                        help_text="The shipped preset's file name, for the games shipped with the site.",
+                        max_length=50,
+                    ),
+                ),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('made_by', models.ForeignKey(blank=True, help_text='Empty for the games shipped with the site.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('season', models.ForeignKey(blank=True, help_text='Empty: offered to every host of the site.', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='saved_games', to='matches.season')),
+                (
+                    'made_by',
+                    models.ForeignKey(
+                        blank=True,
+                        help_text='Empty for the games shipped with the site.',
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name='+',
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    'season',
+                    models.ForeignKey(
+                        blank=True,
+                        help_text='Empty: offered to every host of the site.',
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name='saved_games',
+                        to='matches.season',
+                    ),
+                ),
             ],
             options={
                 'ordering': ['name', 'pk'],

@@ -5,15 +5,50 @@ platform find them. Writes go through the core (matches.core.lifecycle) and the 
 straight from a view."""
 
 from matches.models.matches import Action, Event, Match, MatchPlayer, Phase, Submission, new_seed, state_hash
-from matches.models.notices import (Preferences, Reminder, WebhookNotice, default_reminder_minutes,
-                                    new_calendar_token)
-from matches.models.seasons import (LEDGER_KIND_CHOICES, ForcedGift, LedgerEntry, Season, SeasonCurrency,
-                                    SeasonInvitation, SeasonPlayer, StatusChange, balances_for, communal_pool,
-                                    kind_labels)
+from matches.models.notices import Preferences, Reminder, WebhookNotice, default_reminder_minutes, new_calendar_token
+from matches.models.seasons import (
+    LEDGER_KIND_CHOICES,
+    ForcedGift,
+    LedgerEntry,
+    Season,
+    SeasonCurrency,
+    SeasonInvitation,
+    SeasonPlayer,
+    StatusChange,
+    balances_for,
+    communal_pool,
+    kind_labels,
+)
 from matches.models.saved_games import SavedGame
 from matches.models.talk import Conversation, Message, new_talk_token
 
-__all__ = ["Action", "Conversation", "Event", "ForcedGift", "LEDGER_KIND_CHOICES", "LedgerEntry", "Match",
-           "MatchPlayer", "Message", "Phase", "Preferences", "Reminder", "SavedGame", "Season", "SeasonCurrency", "SeasonInvitation",
-           "SeasonPlayer", "StatusChange", "Submission", "WebhookNotice", "balances_for", "communal_pool",
-           "default_reminder_minutes", "kind_labels", "new_calendar_token", "new_seed", "new_talk_token", "state_hash"]
+__all__ = [
+    "Action",
+    "Conversation",
+    "Event",
+    "ForcedGift",
+    "LEDGER_KIND_CHOICES",
+    "LedgerEntry",
+    "Match",
+    "MatchPlayer",
+    "Message",
+    "Phase",
+    "Preferences",
+    "Reminder",
+    "SavedGame",
+    "Season",
+    "SeasonCurrency",
+    "SeasonInvitation",
+    "SeasonPlayer",
+    "StatusChange",
+    "Submission",
+    "WebhookNotice",
+    "balances_for",
+    "communal_pool",
+    "default_reminder_minutes",
+    "kind_labels",
+    "new_calendar_token",
+    "new_seed",
+    "new_talk_token",
+    "state_hash",
+]

@@ -44,8 +44,10 @@ class Match(models.Model):
     state = models.JSONField(null=True, blank=True, editable=False)
     seed = models.BigIntegerField(default=new_seed)
     talk_public_at_end = models.BooleanField(
-        default=False, help_text="Once the match is over, spectators may read the players' table talk and groups "
-                                 "(never the host's announcements to one seat).")
+        default=False,
+        help_text="Once the match is over, spectators may read the players' table talk and groups "
+        "(never the host's announcements to one seat).",
+    )
     event_seq = models.PositiveIntegerField(default=0, editable=False)  # last event number
     step = models.PositiveIntegerField(default=0, editable=False)  # state changes so far
     outcome = models.JSONField(null=True, blank=True, editable=False)
@@ -103,7 +105,9 @@ class Phase(models.Model):
     waits_on = models.JSONField(default=list)  # seat numbers
     close_early = models.BooleanField(default=False)
     submitters_public = models.BooleanField(default=True)  # may players see who has submitted?
-    turn = models.BooleanField(default=False)  # a step of a turn sequence: no "Open now"/"Closed" lines (PhaseSpec.turn)
+    turn = models.BooleanField(
+        default=False
+    )  # a step of a turn sequence: no "Open now"/"Closed" lines (PhaseSpec.turn)
     opened_at = models.DateTimeField()
     deadline = models.DateTimeField()
     remaining = models.DurationField(null=True, blank=True)  # time left, kept while paused
@@ -150,8 +154,14 @@ class Action(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
     player = models.ForeignKey(MatchPlayer, null=True, blank=True, on_delete=models.CASCADE, related_name="actions")
-    by = models.ForeignKey(conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                           related_name="+", help_text="The host who took a host action.")
+    by = models.ForeignKey(
+        conf.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The host who took a host action.",
+    )
     name = models.CharField(max_length=40)
     payload = models.JSONField()
     context = models.JSONField()  # the balances the engine saw

@@ -14,12 +14,28 @@ class SavedGame(models.Model):
     game = models.CharField(max_length=50, help_text="The engine's slug.")
     kind = models.CharField(max_length=10, default="main")
     settings = models.JSONField(default=dict, blank=True)
-    season = models.ForeignKey("matches.Season", null=True, blank=True, on_delete=models.CASCADE,
-                               related_name="saved_games", help_text="Empty: offered to every host of the site.")
-    made_by = models.ForeignKey(conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="+", help_text="Empty for the games shipped with the site.")
-    preset = models.CharField(max_length=50, blank=True, default="",
-                              help_text="The shipped preset's file name, for the games shipped with the site.")
+    season = models.ForeignKey(
+        "matches.Season",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="saved_games",
+        help_text="Empty: offered to every host of the site.",
+    )
+    made_by = models.ForeignKey(
+        conf.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Empty for the games shipped with the site.",
+    )
+    preset = models.CharField(
+        max_length=50,
+        blank=True,
+        default="",
+        help_text="The shipped preset's file name, for the games shipped with the site.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -21,15 +21,23 @@ class Season(models.Model):
     slug = models.SlugField(unique=True)
     hosts = models.ManyToManyField(conf.AUTH_USER_MODEL, blank=True, related_name="hosted_seasons")
     status = models.CharField(max_length=10, choices=[(ACTIVE, "Active"), (FINISHED, "Finished")], default=ACTIVE)
-    gifts_frozen = models.BooleanField(default=False, help_text="While ticked, players cannot give each other "
-                                       "garnets or tokens of life (say, while a match is being played).")
+    gifts_frozen = models.BooleanField(
+        default=False,
+        help_text="While ticked, players cannot give each other "
+        "garnets or tokens of life (say, while a match is being played).",
+    )
     balances_public = models.BooleanField(
-        default=True, help_text="Everyone sees every player's garnets and tokens of life, and the gifts in the "
-                                "season's history (as the show does). Off: each player sees only their own.")
+        default=True,
+        help_text="Everyone sees every player's garnets and tokens of life, and the gifts in the "
+        "season's history (as the show does). Off: each player sees only their own.",
+    )
     webhook_url = models.URLField(
-        blank=True, max_length=500, validators=[URLValidator(schemes=["https", "http"])],
+        blank=True,
+        max_length=500,
+        validators=[URLValidator(schemes=["https", "http"])],
         help_text="A Discord webhook address: public results, match starts and ends and a 'deadline in 1 hour' "
-                  "line are posted there as they happen (never anything private).")
+        "line are posted there as they happen (never anything private).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -51,12 +59,14 @@ class SeasonPlayer(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="players")
     user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     display_name = models.CharField(max_length=40, validators=[refuse_direction_controls])
-    status = models.CharField(
-        max_length=10, choices=[(ACTIVE, "Active"), (ELIMINATED, "Eliminated")], default=ACTIVE
-    )
+    status = models.CharField(max_length=10, choices=[(ACTIVE, "Active"), (ELIMINATED, "Eliminated")], default=ACTIVE)
     # Where the last Main Match that decided it sent the player (blank: no match has yet).
-    realm = models.CharField(max_length=10, blank=True, default="",
-                             choices=[("", "Not yet decided"), (engine_api.HEAVEN, "Heaven"), (engine_api.HELL, "Hell")])
+    realm = models.CharField(
+        max_length=10,
+        blank=True,
+        default="",
+        choices=[("", "Not yet decided"), (engine_api.HEAVEN, "Heaven"), (engine_api.HELL, "Hell")],
+    )
 
     class Meta:
         ordering = ["display_name"]
@@ -78,10 +88,14 @@ class SeasonInvitation(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="invitations")
     user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="season_invitations")
     display_name = models.CharField(max_length=40, validators=[refuse_direction_controls])
-    invited_by = models.ForeignKey(conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
-    status = models.CharField(max_length=10, default=PENDING, choices=[
-        (PENDING, "Waiting for an answer"), (ACCEPTED, "Accepted"), (DECLINED, "Declined")])
+    invited_by = models.ForeignKey(
+        conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(
+        max_length=10,
+        default=PENDING,
+        choices=[(PENDING, "Waiting for an answer"), (ACCEPTED, "Accepted"), (DECLINED, "Declined")],
+    )
     created_at = models.DateTimeField(default=clock.now)
     answered_at = models.DateTimeField(null=True, blank=True)
 
@@ -146,9 +160,14 @@ class LedgerEntry(models.Model):
     match = models.ForeignKey("Match", null=True, blank=True, on_delete=models.PROTECT, related_name="ledger")
     # A Mark of Elimination's reach (matches/seasons/marks.py): for the next Main Match, or for this one
     # (the entry's match; without one, the Main Match running when it was written) and the next.
-    mark_lasts = models.CharField(max_length=16, blank=True, choices=[
-        (engine_api.MARK_NEXT, "for the next Main Match"),
-        (engine_api.MARK_THIS_AND_NEXT, "for this Main Match and the next")])
+    mark_lasts = models.CharField(
+        max_length=16,
+        blank=True,
+        choices=[
+            (engine_api.MARK_NEXT, "for the next Main Match"),
+            (engine_api.MARK_THIS_AND_NEXT, "for this Main Match and the next"),
+        ],
+    )
     created_by = models.ForeignKey(conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(default=clock.now, editable=False)  # the platform's clock, as events
 

@@ -19,16 +19,18 @@ class Conversation(models.Model):
 
     TABLE, GROUP, ANNOUNCEMENTS = "table", "group", "announcements"
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="conversations")
-    kind = models.CharField(max_length=16, choices=[(TABLE, "Table talk"), (GROUP, "Group"),
-                                                    (ANNOUNCEMENTS, "Announcements")])
+    kind = models.CharField(
+        max_length=16, choices=[(TABLE, "Table talk"), (GROUP, "Group"), (ANNOUNCEMENTS, "Announcements")]
+    )
     members = models.JSONField(default=list)  # sorted seat numbers
     # Pages and URLs name conversations and messages by a random token, never by the row number: a
     # gap in row numbers would tell a player that others started conversations or wrote messages.
     token = models.CharField(max_length=16, unique=True, default=new_talk_token, editable=False)
     created_at = models.DateTimeField(default=clock.now)
     # Who started a group: the limits on starting them count per player (matches.talk).
-    started_by = models.ForeignKey("matches.MatchPlayer", null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
+    started_by = models.ForeignKey(
+        "matches.MatchPlayer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["pk"]

@@ -13,13 +13,18 @@ from matches.notifications.reminders import play_url, preferences
 def email_results(phase_id):
     """After a phase closes: a short email to each waited-on player who asked for one."""
     phase = Phase.objects.select_related("match").get(pk=phase_id)
-    players = MatchPlayer.objects.filter(match=phase.match, seat__in=phase.waits_on).select_related("season_player__user")
+    players = MatchPlayer.objects.filter(match=phase.match, seat__in=phase.waits_on).select_related(
+        "season_player__user"
+    )
     for player in players:
         user = player.season_player.user
         if user.email and preferences(user).email_results:
-            send_mail(f"{phase.match.title}: {phase.title} has closed",
-                      f"{phase.title} of {phase.match.title} has closed. See what happened: {play_url(phase.match_id)}\n",
-                      None, [user.email])
+            send_mail(
+                f"{phase.match.title}: {phase.title} has closed",
+                f"{phase.title} of {phase.match.title} has closed. See what happened: {play_url(phase.match_id)}\n",
+                None,
+                [user.email],
+            )
 
 
 def email_news(member_id, subject, text):

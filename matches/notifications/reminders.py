@@ -24,8 +24,14 @@ from matches.models import Match, MatchPlayer, Phase, Preferences, Reminder, Sub
 
 log = logging.getLogger(__name__)
 
-CHOICES = [(1440, "24 hours"), (720, "12 hours"), (180, "3 hours"), (60, "1 hour"), (30, "30 minutes"),
-           (10, "10 minutes")]
+CHOICES = [
+    (1440, "24 hours"),
+    (720, "12 hours"),
+    (180, "3 hours"),
+    (60, "1 hour"),
+    (30, "30 minutes"),
+    (10, "10 minutes"),
+]
 LONGEST = max(m for m, _ in CHOICES)
 SHORTEST = min(m for m, _ in CHOICES)  # a phase no longer than this can have no reminder (due_minutes)
 
@@ -50,16 +56,19 @@ def due_minutes(phase, prefs, now):
     """The player's reminders for `phase` whose time has come: those that fit the phase's length
     (a reminder 12 hours ahead of a 1-hour phase is never due)."""
     length = (phase.deadline - phase.opened_at).total_seconds()
-    return [m for m in prefs.reminder_minutes
-            if m * 60 < length and phase.deadline - timedelta(minutes=m) <= now < phase.deadline]
+    return [
+        m
+        for m in prefs.reminder_minutes
+        if m * 60 < length and phase.deadline - timedelta(minutes=m) <= now < phase.deadline
+    ]
 
 
 def send_due(now=None):
     """Send every reminder due now. Returns how many were recorded."""
     now = now or clock.now()
-    phases = Phase.objects.filter(status=Phase.OPEN, match__status=Match.RUNNING, deadline__gt=now,
-                                  deadline__lte=now + timedelta(minutes=LONGEST)).filter(
-                                  deadline__gt=F("opened_at") + timedelta(minutes=SHORTEST))
+    phases = Phase.objects.filter(
+        status=Phase.OPEN, match__status=Match.RUNNING, deadline__gt=now, deadline__lte=now + timedelta(minutes=LONGEST)
+    ).filter(deadline__gt=F("opened_at") + timedelta(minutes=SHORTEST))
     sent = sum(_remind_phase(phase.pk, now) for phase in phases.only("pk"))
     _post_hour_notices(now)
     return sent
@@ -68,16 +77,23 @@ def send_due(now=None):
 def _post_hour_notices(now):
     """A public "closes in 1 hour" line to the season's chat server, once per phase that is
     longer than an hour."""
-    soon = Phase.objects.filter(status=Phase.OPEN, match__status=Match.RUNNING, deadline__gt=now,
-                                deadline__lte=now + timedelta(hours=1), webhook_notice__isnull=True)
+    soon = Phase.objects.filter(
+        status=Phase.OPEN,
+        match__status=Match.RUNNING,
+        deadline__gt=now,
+        deadline__lte=now + timedelta(hours=1),
+        webhook_notice__isnull=True,
+    )
     for phase in soon.exclude(match__season__webhook_url="").select_related("match__season"):
         if (phase.deadline - phase.opened_at) <= timedelta(hours=1):
             continue
         try:
             with transaction.atomic():
                 WebhookNotice.objects.create(phase=phase, sent_at=now)
-                webhooks.send_on_commit(phase.match.season, [
-                    f"**{phase.match.title}**: {phase.title} closes in 1 hour ({phase.deadline:%H:%M} UTC)."])
+                webhooks.send_on_commit(
+                    phase.match.season,
+                    [f"**{phase.match.title}**: {phase.title} closes in 1 hour ({phase.deadline:%H:%M} UTC)."],
+                )
         except IntegrityError:  # posted already by another run
             continue
 
@@ -90,7 +106,9 @@ def _remind_phase(phase_id, now):
         phase.refresh_from_db()
         if phase.status != Phase.OPEN or match.status != Match.RUNNING:
             return 0
-        acted = set(Submission.objects.filter(phase=phase, source=Submission.PLAYER).values_list("player_id", flat=True))
+        acted = set(
+            Submission.objects.filter(phase=phase, source=Submission.PLAYER).values_list("player_id", flat=True)
+        )
         players = MatchPlayer.objects.filter(match=match, seat__in=phase.waits_on).select_related("season_player__user")
         for player in players:
             if player.pk in acted:
@@ -121,9 +139,11 @@ def _email_reminder(phase_id, player_id, minutes):
     if not user.email:
         return
     subject = f"{phase.match.title}: {phase.title} closes in {minutes_text(minutes)}"
-    body = (f"Hello {player.season_player.display_name},\n\n{phase.title} of {phase.match.title} closes at "
-            f"{phase.deadline:%Y-%m-%d %H:%M} UTC and is waiting on you.\n\nPlay: {play_url(phase.match_id)}\n\n"
-            f"Change your reminders at {settings.SITE_URL}{reverse('account')}\n")
+    body = (
+        f"Hello {player.season_player.display_name},\n\n{phase.title} of {phase.match.title} closes at "
+        f"{phase.deadline:%Y-%m-%d %H:%M} UTC and is waiting on you.\n\nPlay: {play_url(phase.match_id)}\n\n"
+        f"Change your reminders at {settings.SITE_URL}{reverse('account')}\n"
+    )
     send_mail(subject, body, None, [user.email])
 
 

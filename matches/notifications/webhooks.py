@@ -60,8 +60,12 @@ def post(url, payload, timeout=5):
         return
     connection = (_PinnedHTTPS if scheme == "https" else _PinnedHTTP)(host, port, addresses[0], timeout)
     try:
-        connection.request("POST", path, body=json.dumps(payload).encode(),
-                           headers={"Content-Type": "application/json", "User-Agent": "genius-site"})
+        connection.request(
+            "POST",
+            path,
+            body=json.dumps(payload).encode(),
+            headers={"Content-Type": "application/json", "User-Agent": "genius-site"},
+        )
         response = connection.getresponse()
         status, body = response.status, response.read(65536)
     except (OSError, http.client.HTTPException) as error:
@@ -124,7 +128,7 @@ def _post_in_order(url, payloads):
                 if attempt == RETRIES:
                     log.warning("webhook unreachable; a message was dropped after %s tries", RETRIES + 1)
                     break
-                time.sleep(min(later.after, 2 ** attempt))
+                time.sleep(min(later.after, 2**attempt))
 
 
 def send_on_commit(season, lines):
@@ -148,4 +152,4 @@ def post_webhook(self, url, payload):
     try:
         post(url, payload)
     except RetryLater as later:
-        raise self.retry(countdown=max(later.after, 2 ** self.request.retries)) from later
+        raise self.retry(countdown=max(later.after, 2**self.request.retries)) from later

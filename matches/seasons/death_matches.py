@@ -32,9 +32,13 @@ def check_death_match(season, candidate_id, opponent_id, game):
 def do_create_death_match(season, candidate_id, opponent_id, game):
     with transaction.atomic():
         latest, candidate, opponent = check_death_match(season, candidate_id, opponent_id, game)
-        match = Match.objects.create(season=season, game=game, kind=Match.DEATH, settings={},
-                                     title=f"Death Match after {latest.title}: {candidate.display_name} "
-                                           f"vs {opponent.display_name}")
+        match = Match.objects.create(
+            season=season,
+            game=game,
+            kind=Match.DEATH,
+            settings={},
+            title=f"Death Match after {latest.title}: {candidate.display_name} vs {opponent.display_name}",
+        )
         MatchPlayer.objects.create(match=match, season_player=candidate, seat=0)
         MatchPlayer.objects.create(match=match, season_player=opponent, seat=1)
     return Done(f"{match.title} is created with both seated; start it from its page."), match

@@ -22,10 +22,18 @@ def prompts_for_match(match, players, by_seat_balances, now):
             extra = by_seat_balances.get(member.pk, {}).get(kind, 0) - keep
             recipients = [players[s].pk for s in allowed if s != seat and s in players]
             if extra > 0 and recipients:
-                prompts.append(ForcedGift.objects.create(
-                    season=match.season, player=member, kind=kind, remaining=extra, recipients=recipients,
-                    match=match, deadline=now + timedelta(seconds=settings.FORCED_GIFT_SECONDS),
-                    reason=f"{match.title}: {member.display_name} may keep at most {keep}"))
+                prompts.append(
+                    ForcedGift.objects.create(
+                        season=match.season,
+                        player=member,
+                        kind=kind,
+                        remaining=extra,
+                        recipients=recipients,
+                        match=match,
+                        deadline=now + timedelta(seconds=settings.FORCED_GIFT_SECONDS),
+                        reason=f"{match.title}: {member.display_name} may keep at most {keep}",
+                    )
+                )
     return prompts
 
 
@@ -69,8 +77,9 @@ def do_fallback(prompt_id, season, by=None):
         if clock.now() <= prompt.deadline:
             raise Refused("The player may still choose until the deadline.")
         have = balances_for(season, [prompt.player_id]).get(prompt.player_id, {}).get(prompt.kind, 0)
-        receivers = list(SeasonPlayer.objects.filter(pk__in=prompt.recipients, status=SeasonPlayer.ACTIVE)
-                         .order_by("display_name"))
+        receivers = list(
+            SeasonPlayer.objects.filter(pk__in=prompt.recipients, status=SeasonPlayer.ACTIVE).order_by("display_name")
+        )
         units = min(prompt.remaining, max(have, 0)) if receivers else 0
         for i in range(units):
             _transfer(prompt, receivers[i % len(receivers)], 1, by=by)
@@ -82,10 +91,12 @@ def do_fallback(prompt_id, season, by=None):
 def _transfer(prompt, recipient, amount, by):
     what = f"{amount} {kind_labels(prompt.season).get(prompt.kind, prompt.kind).lower()}"
     reason = f"{prompt.player.display_name} gave {recipient.display_name} {what} ({prompt.reason})"
-    LedgerEntry.objects.create(season=prompt.season, player=prompt.player, kind=prompt.kind, amount=-amount,
-                               reason=reason, created_by=by)
-    LedgerEntry.objects.create(season=prompt.season, player=recipient, kind=prompt.kind, amount=amount,
-                               reason=reason, created_by=by)
+    LedgerEntry.objects.create(
+        season=prompt.season, player=prompt.player, kind=prompt.kind, amount=-amount, reason=reason, created_by=by
+    )
+    LedgerEntry.objects.create(
+        season=prompt.season, player=recipient, kind=prompt.kind, amount=amount, reason=reason, created_by=by
+    )
     prompt.remaining -= amount
     if prompt.remaining == 0:
         prompt.status = ForcedGift.DONE

@@ -14,6 +14,8 @@ class GiftForm(forms.Form):
 
     def __init__(self, member, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [(kind, many[:1].upper() + many[1:]) for kind, (_, many) in giftable(member.season).items()]
+        self.fields["kind"].choices = [
+            (kind, many[:1].upper() + many[1:]) for kind, (_, many) in giftable(member.season).items()
+        ]
         others = member.season.players.exclude(pk=member.pk).filter(status="active")
         self.fields["recipient"].choices = [(p.pk, p.display_name) for p in others]

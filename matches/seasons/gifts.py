@@ -21,6 +21,8 @@ def giftable(season):
     """{kind: words} that players of `season` may give: garnets, tokens of life, and the
     season's own currencies marked giftable."""
     return {**GIFTABLE, **{c.kind: (c.name, c.name + "s") for c in season.currencies.filter(giftable=True)}}
+
+
 MAX_GIFT = 1000
 
 
@@ -54,16 +56,35 @@ def do_gift(giver_id, recipient_id, kind, amount, by=None):
             raise Refused("You are not a player of this season.")
         season = Season.objects.get(pk=giver.season_id)
         ids = sorted({giver_id, recipient_id} if type(recipient_id) is int else {giver_id})
-        locked = {m.pk: m for m in SeasonPlayer.objects.select_for_update().filter(season=season, pk__in=ids).order_by("pk")}
+        locked = {
+            m.pk: m for m in SeasonPlayer.objects.select_for_update().filter(season=season, pk__in=ids).order_by("pk")
+        }
         giver, recipient = locked[giver_id], locked.get(recipient_id)
         problem = check_gift(season, giver, recipient, kind, amount)
         if problem:
             raise Refused(problem)
         what = count(amount, *giftable(season)[kind])
-        LedgerEntry.objects.create(season=season, player=giver, kind=kind, amount=-amount,
-                                   reason=f"{giver.display_name} gave {recipient.display_name} {what}", created_by=by)
-        LedgerEntry.objects.create(season=season, player=recipient, kind=kind, amount=amount,
-                                   reason=f"{giver.display_name} gave {recipient.display_name} {what}", created_by=by)
-        events.publish(events.GiftGiven(recipient.pk, f"{giver.display_name} gave you {what}",
-                                        f"In {season.name}, {giver.display_name} gave you {what}."))
+        LedgerEntry.objects.create(
+            season=season,
+            player=giver,
+            kind=kind,
+            amount=-amount,
+            reason=f"{giver.display_name} gave {recipient.display_name} {what}",
+            created_by=by,
+        )
+        LedgerEntry.objects.create(
+            season=season,
+            player=recipient,
+            kind=kind,
+            amount=amount,
+            reason=f"{giver.display_name} gave {recipient.display_name} {what}",
+            created_by=by,
+        )
+        events.publish(
+            events.GiftGiven(
+                recipient.pk,
+                f"{giver.display_name} gave you {what}",
+                f"In {season.name}, {giver.display_name} gave you {what}.",
+            )
+        )
         return Done(f"You gave {recipient.display_name} {what}.")

@@ -9,6 +9,8 @@ from matches.models import LedgerEntry, Match, StatusChange, kind_labels
 from matches.seasons.ledger_words import change_words
 
 PRIVATE_WHEN_HIDDEN = (GARNET, TOKEN_OF_LIFE, COMMUNAL_GARNET)
+
+
 def entry_words(entry, labels):
     who = entry.player.display_name if entry.player_id else None
     change = change_words(who, entry.kind, entry.amount, labels)
@@ -22,9 +24,13 @@ def season_history(season, balances_public, host=False, limit=100):
     setting, or the host). A season currency that is not public shows to the host alone."""
     labels = kind_labels(season)
     hidden = [] if host else [c.kind for c in season.currencies.all() if not c.public]
-    entries = list(LedgerEntry.objects.filter(season=season).exclude(kind__in=hidden)
-                   .exclude(match__status__in=[Match.RUNNING, Match.PAUSED])
-                   .select_related("player", "match").order_by("-id")[: limit * 2])
+    entries = list(
+        LedgerEntry.objects.filter(season=season)
+        .exclude(kind__in=hidden)
+        .exclude(match__status__in=[Match.RUNNING, Match.PAUSED])
+        .select_related("player", "match")
+        .order_by("-id")[: limit * 2]
+    )
     if not balances_public:
         entries = [e for e in entries if e.kind not in PRIVATE_WHEN_HIDDEN]
     gifts = {(e.reason, e.kind, e.amount) for e in entries if e.match_id is None}
@@ -57,7 +63,10 @@ def match_summaries(season):
         except registry.UnknownGame:
             match.game_name = match.game
         match.winners = [names.get(r["seat"], "?") for r in standings if r["place"] == min(places, default=0)]
-        match.losers = [names.get(r["seat"], "?") for r in standings
-                        if places and r["place"] == max(places) and max(places) != min(places)]
+        match.losers = [
+            names.get(r["seat"], "?")
+            for r in standings
+            if places and r["place"] == max(places) and max(places) != min(places)
+        ]
         out.append(match)
     return out

@@ -3,13 +3,22 @@
 owner, "You gain 2 garnets". The season's own currencies are named as the host named them (in the
 singular: "Black Garnet")."""
 
-from games.engine_api import (COMMUNAL_GARNET, ELIMINATED, ELIMINATION_CANDIDATE, GARNET, MARK_OF_ELIMINATION,
-                              TOKEN_OF_LIFE)
+from games.engine_api import (
+    COMMUNAL_GARNET,
+    ELIMINATED,
+    ELIMINATION_CANDIDATE,
+    GARNET,
+    MARK_OF_ELIMINATION,
+    TOKEN_OF_LIFE,
+)
 from games.words import count
 
-NOUNS = {GARNET: ("garnet", "garnets"), COMMUNAL_GARNET: ("garnet", "garnets"),
-         TOKEN_OF_LIFE: ("token of life", "tokens of life"),
-         MARK_OF_ELIMINATION: ("Mark of Elimination", "Marks of Elimination")}
+NOUNS = {
+    GARNET: ("garnet", "garnets"),
+    COMMUNAL_GARNET: ("garnet", "garnets"),
+    TOKEN_OF_LIFE: ("token of life", "tokens of life"),
+    MARK_OF_ELIMINATION: ("Mark of Elimination", "Marks of Elimination"),
+}
 # (said of someone, said to its owner)
 VERBS = {"is": ("is", "are"), "becomes": ("becomes", "become"), "gains": ("gains", "gain"), "loses": ("loses", "lose")}
 
@@ -25,7 +34,10 @@ def change_words(who, kind, amount, labels, to_owner=False):
     if kind == ELIMINATED:
         return f"{who} {verb('is')} eliminated" if amount > 0 else f"{who} {verb('is')} no longer eliminated"
     if kind == ELIMINATION_CANDIDATE:
-        return (f"{who} {verb('becomes')} an elimination candidate" if amount > 0 else
-                f"{who} {verb('is')} no longer an elimination candidate")
+        return (
+            f"{who} {verb('becomes')} an elimination candidate"
+            if amount > 0
+            else f"{who} {verb('is')} no longer an elimination candidate"
+        )
     one, many = NOUNS.get(kind, (labels.get(kind, kind), None))  # a season's currency, named in the singular
     return f"{who} {verb('gains' if amount >= 0 else 'loses')} {count(abs(amount), one, many)}"

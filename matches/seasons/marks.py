@@ -24,8 +24,11 @@ class Mark:
 
 def main_matches(season):
     """The season's Main Matches that have started, in the order they started."""
-    return list(season.matches.filter(kind=Match.MAIN, started_at__isnull=False)
-                .exclude(status=Match.CANCELLED).order_by("started_at", "pk"))
+    return list(
+        season.matches.filter(kind=Match.MAIN, started_at__isnull=False)
+        .exclude(status=Match.CANCELLED)
+        .order_by("started_at", "pk")
+    )
 
 
 def _cycle_of(moment, mains):
@@ -51,8 +54,9 @@ def marks(season, mains=None):
         if entry.match_id in positions:
             anchor = positions[entry.match_id]
         else:
-            anchor = _cycle_of(entry.match.started_at if entry.match_id and entry.match.started_at
-                               else entry.created_at, mains)
+            anchor = _cycle_of(
+                entry.match.started_at if entry.match_id and entry.match.started_at else entry.created_at, mains
+            )
         lasts = entry.mark_lasts or MARK_NEXT
         first, last = (anchor, anchor + 1) if lasts == MARK_THIS_AND_NEXT else (anchor + 1, anchor + 1)
         if now > last:

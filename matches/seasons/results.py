@@ -21,14 +21,19 @@ def forced_preview(match):
     """The caps the rules set after this match, in words, for the confirm page: the players over
     them are asked to give the extras away once the result is confirmed."""
     names = {s.seat: s.season_player.display_name for s in match.seats.select_related("season_player")}
-    return [f"At most {keep} {kind.replace('_', ' ')} each; the extras go to one of: "
-            + ", ".join(names.get(s, "?") for s in allowed) for kind, keep, allowed in match.outcome.get("forced_gifts", [])]
+    return [
+        f"At most {keep} {kind.replace('_', ' ')} each; the extras go to one of: "
+        + ", ".join(names.get(s, "?") for s in allowed)
+        for kind, keep, allowed in match.outcome.get("forced_gifts", [])
+    ]
 
 
 def proposed_statuses(match):
     names = {s.seat: s.season_player.display_name for s in match.seats.select_related("season_player")}
-    return [(names.get(int(seat), "?"), status) for seat, status in sorted((match.outcome.get("statuses") or {}).items(),
-                                                                          key=lambda item: int(item[0]))]
+    return [
+        (names.get(int(seat), "?"), status)
+        for seat, status in sorted((match.outcome.get("statuses") or {}).items(), key=lambda item: int(item[0]))
+    ]
 
 
 def mark_lasts(match, award):
@@ -36,8 +41,11 @@ def mark_lasts(match, award):
     Main Match."""
     if award["kind"] != MARK_OF_ELIMINATION or award["amount"] <= 0:
         return ""
-    proposed = [a.get("lasts") for a in match.outcome["awards"]
-                if a["seat"] == award["seat"] and a["kind"] == MARK_OF_ELIMINATION]
+    proposed = [
+        a.get("lasts")
+        for a in match.outcome["awards"]
+        if a["seat"] == award["seat"] and a["kind"] == MARK_OF_ELIMINATION
+    ]
     return proposed[0] if proposed and proposed[0] in MARK_LASTS else MARK_NEXT
 
 
@@ -58,8 +66,13 @@ def do_confirm_result(match_id, awards, by=None):
             if award["amount"] == 0:
                 continue
             LedgerEntry.objects.create(
-                season=match.season, player=players.get(award["seat"]), kind=award["kind"],
-                amount=award["amount"], reason=award["reason"], match=match, created_by=by,
+                season=match.season,
+                player=players.get(award["seat"]),
+                kind=award["kind"],
+                amount=award["amount"],
+                reason=award["reason"],
+                match=match,
+                created_by=by,
                 mark_lasts=mark_lasts(match, award),
             )
             if award["kind"] == ELIMINATED and award["amount"] > 0 and award["seat"] is not None:
@@ -69,8 +82,15 @@ def do_confirm_result(match_id, awards, by=None):
         for seat, realm in sorted((match.outcome.get("statuses") or {}).items(), key=lambda kv: int(kv[0])):
             member = players.get(int(seat))
             if member is not None and realm in STATUSES:
-                StatusChange.objects.create(season=match.season, player=member, previous=member.realm, realm=realm,
-                                            reason=match.title, match=match, created_by=by)
+                StatusChange.objects.create(
+                    season=match.season,
+                    player=member,
+                    previous=member.realm,
+                    realm=realm,
+                    reason=match.title,
+                    match=match,
+                    created_by=by,
+                )
                 member.realm = realm
                 member.save(update_fields=["realm"])
         now = clock.now()
@@ -80,4 +100,3 @@ def do_confirm_result(match_id, awards, by=None):
         _public(match, "host.confirmed", "The host confirmed the result into the season ledger.", now)
         match.save()
         return Done("Result confirmed into the ledger.")
-

@@ -25,8 +25,11 @@ def season_picture(season, user):
     balances = balances_for(season, public=True)
     mains = marks.main_matches(season)
     season_marks = marks.marks(season, mains)
-    eliminated_in = dict(LedgerEntry.objects.filter(season=season, kind=ELIMINATED, amount__gt=0, match__isnull=False)
-                         .values_list("player_id", "match__title"))
+    eliminated_in = dict(
+        LedgerEntry.objects.filter(season=season, kind=ELIMINATED, amount__gt=0, match__isnull=False).values_list(
+            "player_id", "match__title"
+        )
+    )
     for p in players:
         p.eliminated_in = eliminated_in.get(p.pk, "")
         p.balances = balances.get(p.pk, {})
@@ -35,12 +38,25 @@ def season_picture(season, user):
         p.live_marks = marks.live_count(p.marks)
     # Ordered only by what this viewer may see: with balances private, sorting by tokens of life
     # would give the hidden ranking away (and a private gift would visibly swap two rows).
-    players.sort(key=lambda p: (p.status != p.ACTIVE, -p.balances.get(TOKEN_OF_LIFE, 0) if show_balances else 0,
-                                p.display_name, p.pk))
-    picture = {"season": season, "players": players, "matches": history.match_summaries(season),
-               "pool": communal_pool(season), "marked": [p for p in players if p.marks], "is_host": host,
-               "show_balances": show_balances, "currencies": currencies,
-               "history": history.season_history(season, show_balances, host)}
+    players.sort(
+        key=lambda p: (
+            p.status != p.ACTIVE,
+            -p.balances.get(TOKEN_OF_LIFE, 0) if show_balances else 0,
+            p.display_name,
+            p.pk,
+        )
+    )
+    picture = {
+        "season": season,
+        "players": players,
+        "matches": history.match_summaries(season),
+        "pool": communal_pool(season),
+        "marked": [p for p in players if p.marks],
+        "is_host": host,
+        "show_balances": show_balances,
+        "currencies": currencies,
+        "history": history.season_history(season, show_balances, host),
+    }
     if host:
         picture["forced_open"] = _with_names(forced_gifts.open_prompts(season), now)
         picture["pairing"] = marks.death_match_pairing(season, mains, season_marks)
@@ -48,13 +64,16 @@ def season_picture(season, user):
     member = membership(user, season)
     if member is not None:  # their own true balances, history and gift form, whatever the setting
         mine = balances_for(season, [member.pk]).get(member.pk, {})
-        picture.update({
-            "me": member, "my_balances": mine,
-            "my_currencies": [(c.name, mine.get(c.kind, 0)) for c in season.currencies.all()],
-            "my_history": _labelled(season, member.ledger.order_by("-id")[:50]),
-            "gift_form": GiftForm(member) if not season.gifts_frozen and member.status == member.ACTIVE else None,
-            "my_forced": _with_names(forced_gifts.open_prompts(season, member), now),
-        })
+        picture.update(
+            {
+                "me": member,
+                "my_balances": mine,
+                "my_currencies": [(c.name, mine.get(c.kind, 0)) for c in season.currencies.all()],
+                "my_history": _labelled(season, member.ledger.order_by("-id")[:50]),
+                "gift_form": GiftForm(member) if not season.gifts_frozen and member.status == member.ACTIVE else None,
+                "my_forced": _with_names(forced_gifts.open_prompts(season, member), now),
+            }
+        )
     return picture
 
 

@@ -92,8 +92,11 @@ def check_post(match, player, conversation, now):
     if problem:
         raise Refused(f"This conversation is closed now: {problem}")
     since = now - timedelta(seconds=RATE_SECONDS)
-    recent = list(Message.objects.filter(sender=player, created_at__gt=since).order_by("created_at")
-                  .values_list("created_at", flat=True)[:RATE_MESSAGES])
+    recent = list(
+        Message.objects.filter(sender=player, created_at__gt=since)
+        .order_by("created_at")
+        .values_list("created_at", flat=True)[:RATE_MESSAGES]
+    )
     if len(recent) >= RATE_MESSAGES:
         wait = int((recent[0] - since).total_seconds()) + 1
         raise Refused(f"You are sending messages too fast: at most {RATE_MESSAGES} a minute. Try again in {wait} s.")
@@ -102,8 +105,9 @@ def check_post(match, player, conversation, now):
 def check_group_limits(player, now):
     started = Conversation.objects.filter(started_by=player, kind=Conversation.GROUP)
     if started.count() >= MAX_GROUPS:
-        raise Refused(f"You have started {MAX_GROUPS} conversations in this match, the most there may be: "
-                      "write in one of them.")
+        raise Refused(
+            f"You have started {MAX_GROUPS} conversations in this match, the most there may be: write in one of them."
+        )
     recent = started.filter(created_at__gt=now - timedelta(seconds=RATE_SECONDS)).count()
     if recent >= RATE_GROUPS:
         raise Refused(f"You are starting conversations too fast: at most {RATE_GROUPS} a minute.")
@@ -143,8 +147,9 @@ def do_start_conversation(player, seats):
             return Done("That conversation exists already.", changed=False), conversation
         now = clock.now()
         check_group_limits(player, now)
-        conversation = Conversation.objects.create(match=match, kind=Conversation.GROUP, members=members,
-                                                   created_at=now, started_by=player)
+        conversation = Conversation.objects.create(
+            match=match, kind=Conversation.GROUP, members=members, created_at=now, started_by=player
+        )
         return Done("Conversation started."), conversation
 
 
@@ -181,8 +186,9 @@ def do_announce(match_id, seat, text):
         if seat is not None and seat not in seats:
             raise Refused("There is no such seat.")
         members = seats if seat is None else [seat]
-        conversation, _ = Conversation.objects.get_or_create(match=match, kind=Conversation.ANNOUNCEMENTS,
-                                                             members=members)
+        conversation, _ = Conversation.objects.get_or_create(
+            match=match, kind=Conversation.ANNOUNCEMENTS, members=members
+        )
         Message.objects.create(conversation=conversation, sender=None, text=text, created_at=clock.now())
         _announce(match)
     return Done("Announced.")
@@ -231,11 +237,21 @@ def talk_picture(match, viewer, player=None, seats=None, shared=None):
         for m in rows:
             m.sender_name = names.get(m.sender.seat, "?") if m.sender else "Host"
         problem = None if c.kind == Conversation.ANNOUNCEMENTS else _problem(match, c.members, list(names), shared)
-        out.append({"conversation": c, "messages": rows, "closed": problem,
-                    "title": _title(c, names, viewer), "can_post": player is not None and problem is None
-                    and c.kind != Conversation.ANNOUNCEMENTS and not player.muted,
-                    "foldable": c.kind == Conversation.GROUP and not rows
-                    and (player is None or c.started_by_id != player.pk)})
+        out.append(
+            {
+                "conversation": c,
+                "messages": rows,
+                "closed": problem,
+                "title": _title(c, names, viewer),
+                "can_post": player is not None
+                and problem is None
+                and c.kind != Conversation.ANNOUNCEMENTS
+                and not player.muted,
+                "foldable": c.kind == Conversation.GROUP
+                and not rows
+                and (player is None or c.started_by_id != player.pk),
+            }
+        )
     if sum(t["foldable"] for t in out) > FOLD_AFTER:  # a long list of empty groups folds into one line
         for t in out:
             t["folded"] = t["foldable"]
@@ -259,7 +275,9 @@ def may_start_with(match, player, seats=None, shared=None):
     """The seats a player may open a two-person conversation with now."""
     rows = seats if seats is not None else list(match.seats.select_related("season_player"))
     numbers = [s.seat for s in rows]
-    return [s for s in rows if s.seat != player.seat and _problem(match, [player.seat, s.seat], numbers, shared) is None]
+    return [
+        s for s in rows if s.seat != player.seat and _problem(match, [player.seat, s.seat], numbers, shared) is None
+    ]
 
 
 def _problem(match, members, seats, shared):

@@ -26,6 +26,8 @@ def log_lines(events, viewer):
             tag = '<span class="tag">host</span> '
         else:
             tag = ""
-        out.append(f'\n  <li class="event event-{conditional_escape(event.visibility)}" data-seq="{event.number}">'
-                   f"{tag}{linebreaksbr(event.text, autoescape=True)}</li>\n")
+        out.append(
+            f'\n  <li class="event event-{conditional_escape(event.visibility)}" data-seq="{event.number}">'
+            f"{tag}{linebreaksbr(event.text, autoescape=True)}</li>\n"
+        )
     return mark_safe("".join(out))

@@ -14,8 +14,20 @@ LONGEST = 30_000  # characters rendered: the rules rows hold at most 80 lines of
 _RENDERER = MarkdownIt("commonmark", {"html": False, "linkify": False})
 TAGS = {"p", "br", "hr", "em", "strong", "code", "pre", "blockquote", "ul", "ol", "li", "h2", "h3", "h4", "a"}
 # a heading the host writes as "# " must not compete with the page's own h1: every level moves down one
-_HEADINGS = (("<h6", "<h6"), ("</h6", "</h6"), ("<h5", "<h6"), ("</h5", "</h6"), ("<h4", "<h5"), ("</h4", "</h5"),
-             ("<h3", "<h4"), ("</h3", "</h4"), ("<h2", "<h3"), ("</h2", "</h3"), ("<h1", "<h2"), ("</h1", "</h2"))
+_HEADINGS = (
+    ("<h6", "<h6"),
+    ("</h6", "</h6"),
+    ("<h5", "<h6"),
+    ("</h5", "</h6"),
+    ("<h4", "<h5"),
+    ("</h4", "</h5"),
+    ("<h3", "<h4"),
+    ("</h3", "</h4"),
+    ("<h2", "<h3"),
+    ("</h2", "</h3"),
+    ("<h1", "<h2"),
+    ("</h1", "</h2"),
+)
 
 
 def render(text):
@@ -24,8 +36,13 @@ def render(text):
     html = _RENDERER.render(text[:LONGEST])
     for old, new in _HEADINGS:
         html = html.replace(old, new)
-    return nh3.clean(html, tags=TAGS, attributes={"a": {"href", "title"}}, url_schemes={"http", "https", "mailto"},
-                     link_rel="nofollow noopener noreferrer")
+    return nh3.clean(
+        html,
+        tags=TAGS,
+        attributes={"a": {"href", "title"}},
+        url_schemes={"http", "https", "mailto"},
+        link_rel="nofollow noopener noreferrer",
+    )
 
 
 @register.filter

@@ -33,5 +33,10 @@ def utc_time(moment, style="datetime"):
     if not moment:
         return ""
     utc = format_date(moment, STYLES[style]) + " UTC"
-    return format_html('<time class="local-time" datetime="{}" data-show="{}" title="{}">{}</time>',
-                       moment.isoformat(), style, format_date(moment, "Y-m-d H:i:s") + " UTC", utc)
+    return format_html(
+        '<time class="local-time" datetime="{}" data-show="{}" title="{}">{}</time>',
+        moment.isoformat(),
+        style,
+        format_date(moment, "Y-m-d H:i:s") + " UTC",
+        utc,
+    )

@@ -16,8 +16,14 @@ def keep(request, match_id, form, message="", field="", phase_id=None, action=No
     the form's own check refused it), for the next play page of `match_id`."""
     posted = {name: values for name, values in request.POST.lists() if name != "csrfmiddlewaretoken"}
     field = field if field in form.fields else ""
-    request.session[KEY] = {"match": match_id, "phase": phase_id, "action": action, "posted": posted,
-                            "message": str(message), "field": field}
+    request.session[KEY] = {
+        "match": match_id,
+        "phase": phase_id,
+        "action": action,
+        "posted": posted,
+        "message": str(message),
+        "field": field,
+    }
 
 
 def restore(request, picture):

@@ -62,8 +62,12 @@ def _digest(username):
 
 def _keys(request, raw_username):
     user, address = _digest(normalise_username(raw_username)), client_address(request)
-    return {"pair": f"login:pair:{user}:{address}", "user": f"login:user:{user}",
-            "address": f"login:addr:{address}", "slow": f"login:slow:{user}:{address}"}
+    return {
+        "pair": f"login:pair:{user}:{address}",
+        "user": f"login:user:{user}",
+        "address": f"login:addr:{address}",
+        "slow": f"login:slow:{user}:{address}",
+    }
 
 
 def refusal(request, raw_username):
@@ -71,13 +75,17 @@ def refusal(request, raw_username):
     keys = _keys(request, raw_username)
     counts = cache.get_many([keys["pair"], keys["user"], keys["address"]])
     minutes = max(1, settings.LOGIN_ATTEMPTS_WINDOW // 60)
-    if counts.get(keys["pair"], 0) >= settings.LOGIN_ATTEMPTS or \
-            counts.get(keys["address"], 0) >= settings.LOGIN_ATTEMPTS_PER_ADDRESS:
+    if (
+        counts.get(keys["pair"], 0) >= settings.LOGIN_ATTEMPTS
+        or counts.get(keys["address"], 0) >= settings.LOGIN_ATTEMPTS_PER_ADDRESS
+    ):
         return f"Too many failed attempts. Wait {minutes} minute(s) and try again."
     if counts.get(keys["user"], 0) >= settings.LOGIN_ATTEMPTS_PER_USER:
         if not cache.add(keys["slow"], 1, settings.LOGIN_SLOW_SECONDS):
-            return (f"Many failed attempts were made on this account. You can try once every "
-                    f"{settings.LOGIN_SLOW_SECONDS} seconds.")
+            return (
+                f"Many failed attempts were made on this account. You can try once every "
+                f"{settings.LOGIN_SLOW_SECONDS} seconds."
+            )
     return None
 
 

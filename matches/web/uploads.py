@@ -30,5 +30,12 @@ class OneSmallFile(FileUploadHandler):
 
     def file_complete(self, file_size):
         self.buffer.seek(0)
-        return InMemoryUploadedFile(self.buffer, self.field_name, self.file_name, self.content_type, self.size,
-                                    self.charset, self.content_type_extra)
+        return InMemoryUploadedFile(
+            self.buffer,
+            self.field_name,
+            self.file_name,
+            self.content_type,
+            self.size,
+            self.charset,
+            self.content_type_extra,
+        )

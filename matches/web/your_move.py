@@ -1,4 +1,4 @@
-""""Your move" on every page: a logged-in player's running matches, what waits on them and by
+""" "Your move" on every page: a logged-in player's running matches, what waits on them and by
 when, one tap from their play page. Built lazily, so a page that does not show it costs nothing;
 and in two queries at most with the header's "Host console" link, which rides on the first. A
 player's match page reads the bar's seats with its own (`seat_and_bar`): one query fewer, and
@@ -40,9 +40,11 @@ def my_matches(user, seats=None):
     wait on that seat and have nothing from it yet, soonest first."""
     seats = _running_seats(user) if seats is None else seats
     ids = [s.pk for s in seats]
-    phases = list(Phase.objects.filter(match__in=[s.match_id for s in seats], status=Phase.OPEN)
-                  .annotate(sent=Exists(Submission.objects.filter(phase=OuterRef("pk"), player__in=ids)))
-                  .order_by("deadline"))
+    phases = list(
+        Phase.objects.filter(match__in=[s.match_id for s in seats], status=Phase.OPEN)
+        .annotate(sent=Exists(Submission.objects.filter(phase=OuterRef("pk"), player__in=ids)))
+        .order_by("deadline")
+    )
     for seat in seats:
         seat.waiting = [p for p in phases if p.match_id == seat.match_id and seat.seat in p.waits_on and not p.sent]
     return sorted(seats, key=lambda s: (not s.waiting, s.waiting[0].deadline if s.waiting else 0, s.match_id))

@@ -13,8 +13,9 @@ MAX_LINES = 400
 
 
 def test_the_import_contracts_hold():
-    run = subprocess.run([str(Path(sys.executable).with_name("lint-imports")), "--no-cache"], cwd=ROOT,
-                         capture_output=True, text=True)
+    run = subprocess.run(
+        [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"], cwd=ROOT, capture_output=True, text=True
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert "0 broken" in run.stdout
 
@@ -65,6 +66,11 @@ def test_the_cycle_finder_finds_a_circle():
 
 def test_no_module_is_over_400_lines():
     files = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True).stdout.split()
-    long = {f: n for f in files if not f.startswith("tests/") and "/migrations/" not in f
-            and (n := len((ROOT / f).read_text().splitlines())) > MAX_LINES}
+    long = {
+        f: n
+        for f in files
+        if not f.startswith("tests/")
+        and "/migrations/" not in f
+        and (n := len((ROOT / f).read_text().splitlines())) > MAX_LINES
+    }
     assert long == {}

@@ -32,8 +32,10 @@ class BlackAndWhiteInTheBrowserTestCase(BrowserGameTestCase):
         m = self.match.pk
         first = self.match.state["leader"]  # drawn from the seed (B2)
         with chromium() as browser:
-            pages = {0: self.page(browser, self.alice, f"/play/{m}/", phone=True),
-                     1: self.page(browser, self.bob, f"/play/{m}/")}
+            pages = {
+                0: self.page(browser, self.alice, f"/play/{m}/", phone=True),
+                1: self.page(browser, self.bob, f"/play/{m}/"),
+            }
             spectator = self.page(browser, None, f"/matches/{m}/")
             leader, follower = pages[first], pages[1 - first]
             screenshot(pages[0], "black-and-white-1-start-alice-phone")

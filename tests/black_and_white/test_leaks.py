@@ -31,8 +31,9 @@ class LeakTestCase(BaseTransactionTestCase):
         # the 7 itself, a value no page search can tell from the follower's own 7: in no view but the
         # leader's and the host's, but the follower's own tiles (they hold a 7 too)
         engine, seat = registry.get(self.game), ("alice", "bob").index(follower)
-        assert_view_hides(self, engine, self.match.state, [api.Viewer.for_seat(seat), None], 7,
-                          except_under=["view['my_tiles']"])
+        assert_view_hides(
+            self, engine, self.match.state, [api.Viewer.for_seat(seat), None], 7, except_under=["view['my_tiles']"]
+        )
         said = self.seat(leader).submissions.get().said  # "Your tile: 7 (white)", as the leader's page says it
         self.assertIn("7 (white)", said)
         for outsider in (self.users[follower], None):
@@ -54,11 +55,20 @@ class LeakTestCase(BaseTransactionTestCase):
             for where, text in readable_by(self.match, outsider).items():
                 for secret in (f"your {drawn}", f"laid {drawn}", f"{drawn}, a "):
                     self.assertTrue(where == "rules page" or secret not in text, f"{secret!r} leaks in the {where}")
-            assert_shown_to(self, self.match, outsider, [f"time ran out for {name}: the seed led with {tile}",
-                                                         f"Time ran out for {name}: the seed laid"],
-                            "player page" if outsider else "public page")
-        assert_shown_to(self, self.match, self.users[leader], [f"Time ran out: the seed laid your {drawn}.",
-                                                               f"{drawn}, {tile}."], "player page")
+            assert_shown_to(
+                self,
+                self.match,
+                outsider,
+                [f"time ran out for {name}: the seed led with {tile}", f"Time ran out for {name}: the seed laid"],
+                "player page" if outsider else "public page",
+            )
+        assert_shown_to(
+            self,
+            self.match,
+            self.users[leader],
+            [f"Time ran out: the seed laid your {drawn}.", f"{drawn}, {tile}."],
+            "player page",
+        )
 
 
 class IndistinguishableTestCase(SideChannelTestCase):
@@ -69,6 +79,7 @@ class IndistinguishableTestCase(SideChannelTestCase):
     def test_it_gives_the_same_bytes_whichever_tile_of_a_colour_is_laid(self):
         """The leader lays a black 2 or a black 8 (then the host extends the step, a change everyone
         hears of): the follower and a spectator receive and read the same bytes either way."""
+
         def play_to_point():
             return self.start(self.make_match(self.seats))
 
@@ -77,11 +88,13 @@ class IndistinguishableTestCase(SideChannelTestCase):
 
         probe = self.start(self.make_match(self.seats))
         follower = "bob" if leader_name(probe) == "alice" else "alice"
-        self.assert_indistinguishable(play_to_point, {"a black 2": leads_with(2), "a black 8": leads_with(8)},
-                                      [None, follower])
+        self.assert_indistinguishable(
+            play_to_point, {"a black 2": leads_with(2), "a black 8": leads_with(8)}, [None, follower]
+        )
 
     def test_it_gives_the_same_bytes_whichever_tiles_give_the_same_outcome(self):
         """A round A:5/B:2 or A:7/B:4 (the same colours, the same winner): a spectator sees the same."""
+
         def play_to_point():
             return self.start(self.make_match(self.seats))
 
@@ -90,7 +103,7 @@ class IndistinguishableTestCase(SideChannelTestCase):
                 leader = leader_name(match)
                 lay(self, match, leader, lead)
                 lay(self, match, "bob" if leader == "alice" else "alice", follow)
+
             return play
 
-        self.assert_indistinguishable(play_to_point, {"5 over 2": round_of(5, 2), "7 over 4": round_of(7, 4)},
-                                      [None])
+        self.assert_indistinguishable(play_to_point, {"5 over 2": round_of(5, 2), "7 over 4": round_of(7, 4)}, [None])

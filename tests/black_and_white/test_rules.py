@@ -19,11 +19,14 @@ class ColoursAndNumbersTestCase(TestCase):
     def test_it_shows_colours_and_counts_to_all_and_numbers_to_their_player(self):
         state = play(started(), "A:5/B:2").state  # A wins with a white 5 over a black 2
         public = spectator(state)
-        self.assertEqual(public["rounds"][0]["plays"], [{"name": "Ada", "colour": "white", "missed": False},
-                                                         {"name": "Bo", "colour": "black", "missed": False}])
+        self.assertEqual(
+            public["rounds"][0]["plays"],
+            [{"name": "Ada", "colour": "white", "missed": False}, {"name": "Bo", "colour": "black", "missed": False}],
+        )
         self.assertEqual(public["rounds"][0]["outcome"], "Ada wins")
-        self.assertEqual(public["left"], [{"name": "Ada", "black": 5, "white": 3},
-                                          {"name": "Bo", "black": 4, "white": 4}])
+        self.assertEqual(
+            public["left"], [{"name": "Ada", "black": 5, "white": 3}, {"name": "Bo", "black": 4, "white": 4}]
+        )
         self.assertEqual(public["points"], [1, 0])
         self.assertNotIn("my_tiles", public)
         self.assertNotIn("hands", public)
@@ -52,8 +55,10 @@ class LeaderTestCase(TestCase):
 
     def test_it_draws_the_first_leader_from_the_seed(self):
         seats = [api.SeatInfo(0, "Ada", ""), api.SeatInfo(1, "Bo", "")]
-        leaders = {ENGINE.setup(seats, {"step_seconds": 60}, api.derive_rng(seed, "setup")).state["leader"]
-                   for seed in range(20)}
+        leaders = {
+            ENGINE.setup(seats, {"step_seconds": 60}, api.derive_rng(seed, "setup")).state["leader"]
+            for seed in range(20)
+        }
         self.assertEqual(leaders, {0, 1})
         again = [ENGINE.setup(seats, {"step_seconds": 60}, api.derive_rng(7, "setup")).state["leader"] for _ in "ab"]
         self.assertEqual(again[0], again[1])
@@ -70,8 +75,9 @@ class StepsTestCase(TestCase):
     step lays a tile drawn from the player's hand with the match's seed."""
 
     def test_it_opens_one_step_at_a_time_for_one_player(self):
-        t = ENGINE.setup([api.SeatInfo(0, "Ada", ""), api.SeatInfo(1, "Bo", "")], {"step_seconds": 45},
-                         random.Random(3))
+        t = ENGINE.setup(
+            [api.SeatInfo(0, "Ada", ""), api.SeatInfo(1, "Bo", "")], {"step_seconds": 45}, random.Random(3)
+        )
         (lead,) = t.open
         self.assertEqual((lead.waits_on, lead.duration, lead.close_early), ((t.state["leader"],), 45, True))
         nxt = step(t.state, t.state["leader"], 4)
@@ -92,9 +98,20 @@ class StepsTestCase(TestCase):
         t = step(state, 0, "?")  # Ada's lead runs out
         drawn = t.state["laid"]
         texts = [(e.visibility, e.seat, e.text) for e in t.events]
-        self.assertEqual(texts, [("private", 0, f"Time ran out: the seed laid your {drawn}."),
-                                 ("public", None, (f"Round 2: time ran out for Ada: the seed led with a "
-                                                   f"{'black' if drawn % 2 == 0 else 'white'} tile."))])
+        self.assertEqual(
+            texts,
+            [
+                ("private", 0, f"Time ran out: the seed laid your {drawn}."),
+                (
+                    "public",
+                    None,
+                    (
+                        f"Round 2: time ran out for Ada: the seed led with a "
+                        f"{'black' if drawn % 2 == 0 else 'white'} tile."
+                    ),
+                ),
+            ],
+        )
         self.assertTrue(spectator(t.state)["laid"]["missed"])
         self.assertNotIn("number", spectator(t.state)["laid"])
         done = step(t.state, 1, 0)  # Bo follows with his own 0: his words are his, not the seed's
@@ -109,9 +126,13 @@ class StepsTestCase(TestCase):
         self.assertEqual((t.state["rounds"][0]["tiles"], t.state["rounds"][0]["winner"]), ([4, 4], None))
         self.assertNotIn(4, t.state["hands"][1])
         self.assertEqual((t.state["points"], t.state["leader"]), ([0, 0], 0))
-        self.assertEqual([e.text for e in t.events[-2:]], [
-            "Time ran out: the seed laid your 4.",
-            "Time ran out for Bo: the seed followed with a black tile: a draw (Ada 0, Bo 0)."])
+        self.assertEqual(
+            [e.text for e in t.events[-2:]],
+            [
+                "Time ran out: the seed laid your 4.",
+                "Time ran out for Bo: the seed followed with a black tile: a draw (Ada 0, Bo 0).",
+            ],
+        )
 
     def test_it_refuses_a_played_tile_a_stranger_step_and_stray_fields(self):
         state = play(started(), "A:5/B:2").state  # A leads round 2

@@ -36,14 +36,37 @@ class AccessibilityTestCase(BaseTransactionTestCase):
 
     def pages(self):
         m, f, slug = self.match.pk, self.finished.pk, self.season.slug
-        yield None, ["/", "/games/", "/games/fixture/rules/", f"/seasons/{slug}/", f"/matches/{m}/", f"/matches/{f}/",
-                     f"/matches/{f}/steps/", "/accounts/login/", "/no/such/page/"]
+        yield (
+            None,
+            [
+                "/",
+                "/games/",
+                "/games/fixture/rules/",
+                f"/seasons/{slug}/",
+                f"/matches/{m}/",
+                f"/matches/{f}/",
+                f"/matches/{f}/steps/",
+                "/accounts/login/",
+                "/no/such/page/",
+            ],
+        )
         yield self.alice, [f"/play/{m}/", "/account/", f"/seasons/{slug}/"]
         yield self.eve, ["/"]
-        yield self.hana, ["/host/", "/host/help/", f"/host/seasons/{slug}/", f"/host/seasons/{slug}/matches/new/",
-                          f"/host/seasons/{slug}/matches/new/?game=mystery_cosign", f"/host/matches/{m}/",
-                          f"/host/matches/{self.draft.pk}/", f"/host/matches/{self.draft.pk}/setup/",
-                          f"/host/matches/{f}/confirm/", f"/host/matches/{m}/actions/grant/"]
+        yield (
+            self.hana,
+            [
+                "/host/",
+                "/host/help/",
+                f"/host/seasons/{slug}/",
+                f"/host/seasons/{slug}/matches/new/",
+                f"/host/seasons/{slug}/matches/new/?game=mystery_cosign",
+                f"/host/matches/{m}/",
+                f"/host/matches/{self.draft.pk}/",
+                f"/host/matches/{self.draft.pk}/setup/",
+                f"/host/matches/{f}/confirm/",
+                f"/host/matches/{m}/actions/grant/",
+            ],
+        )
         for slug, match in self.games.items():
             yield None, [f"/matches/{match.pk}/", f"/games/{slug}/rules/"]
             yield match.seats.get(seat=0).season_player.user, [f"/play/{match.pk}/"]
@@ -63,8 +86,10 @@ class AccessibilityTestCase(BaseTransactionTestCase):
                     for violation in axe.run(page).response["violations"]:
                         if violation["impact"] in SERIOUS:
                             targets = [", ".join(n["target"]) for n in violation["nodes"]][:3]
-                            found.append(f"{path} ({user or 'spectator'}): {violation['id']} "
-                                         f"[{violation['impact']}] {violation['help']}: {targets}")
+                            found.append(
+                                f"{path} ({user or 'spectator'}): {violation['id']} "
+                                f"[{violation['impact']}] {violation['help']}: {targets}"
+                            )
                 page.close()
         self.assertEqual(found, [], "\n".join(found))
 
@@ -75,8 +100,9 @@ class AccessibilityTestCase(BaseTransactionTestCase):
             for user, paths in self.pages():
                 key = user.pk if user else None
                 if key not in contexts:
-                    contexts[key] = person(browser, self.stack.url, user, viewport={"width": 320, "height": 700},
-                                           is_mobile=True)
+                    contexts[key] = person(
+                        browser, self.stack.url, user, viewport={"width": 320, "height": 700}, is_mobile=True
+                    )
                 page = contexts[key].new_page()
                 for path in paths:
                     page.goto(path)

@@ -21,8 +21,9 @@ class CopyInviteBrowserTestCase(BaseTransactionTestCase):
     def copy(self, phone):
         tag = "phone" if phone else "desktop"
         with chromium() as browser:
-            host = person(browser, self.stack.url, self.hana, phone=phone,
-                          permissions=["clipboard-read", "clipboard-write"]).new_page()
+            host = person(
+                browser, self.stack.url, self.hana, phone=phone, permissions=["clipboard-read", "clipboard-write"]
+            ).new_page()
             errors = []
             host.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
             host.goto(self.desk)
@@ -32,7 +33,9 @@ class CopyInviteBrowserTestCase(BaseTransactionTestCase):
             host.get_by_role("button", name="Copy the invite link of Kim").filter(has_text="Copied").wait_for()
             self.assertEqual(host.evaluate("navigator.clipboard.readText()"), link)
             screenshot(host, f"copy-invite-{tag}")
-            host.locator("table.players").screenshot(path=str(ARTIFACTS / "screenshots" / f"copy-invite-table-{tag}.png"))
+            host.locator("table.players").screenshot(
+                path=str(ARTIFACTS / "screenshots" / f"copy-invite-table-{tag}.png")
+            )
             self.assertEqual(errors, [])  # nothing refused by the Content Security Policy
 
     def test_it_copies_an_invite_link_on_a_desktop(self):

@@ -38,7 +38,9 @@ class DependentFieldsLiveTestCase(BrowserGameTestCase):
             self.send(page, fill={"bid": 4})
             page.select_option("form.move-form select[name=guess]", "none")
             self.send(page, fill={"bid": 5})
-            self.assertEqual(self.stored(first), [{"bid": 4, "guess": "top", "guess_top": 6}, {"bid": 5, "guess": "none"}])
+            self.assertEqual(
+                self.stored(first), [{"bid": 4, "guess": "top", "guess_top": 6}, {"bid": 5, "guess": "none"}]
+            )
             # the others bid: the round closes and the next round's form arrives live, its number hidden
             for name in ("bob", "carol"):
                 lifecycle.do_submit(first.pk, self.seat(name), {"bid": 1})

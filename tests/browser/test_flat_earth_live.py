@@ -48,8 +48,12 @@ class FlatEarthInTheBrowserTestCase(BrowserGameTestCase):
             screenshot(alice, "flat-1-window-1-alice-phone")
             # Window 1: Alice gives (3, 0) to Carol and (0, 2) to Bob; Bob proposes turning B 12°.
             self.submit(alice, checks=[("kind", "move")], selects={"option_0": "2", "option_1": "1"})
-            self.submit(bob, checks=[("kind", "shift")], selects={"shift_vector": "B", "shift_dir": "ccw"},
-                        fills={"shift_degrees": "12"})
+            self.submit(
+                bob,
+                checks=[("kind", "shift")],
+                selects={"shift_vector": "B", "shift_dir": "ccw"},
+                fills={"shift_degrees": "12"},
+            )
             self.submit(carol)
             self.others_send()
             spectator.locator("#live-state", has_text="(3, 0) to Carol, (0, 2) to Bob").wait_for(timeout=15_000)

@@ -14,8 +14,12 @@ SECRET_OPERATION = "max(a, b) + 0*77777"
 class CosignInTheBrowserTestCase(BrowserGameTestCase):
     game = "mystery_cosign"
     seats = ("alice", "bob")
-    settings = {"operation_set": "easy", "operations": {"A": SECRET_OPERATION, "B": "abs(a - b)", "C": "a*b"}, "number_seconds": 5,
-                "targets": [[31337, 27182, 16180]] * 9}
+    settings = {
+        "operation_set": "easy",
+        "operations": {"A": SECRET_OPERATION, "B": "abs(a - b)", "C": "a*b"},
+        "number_seconds": 5,
+        "targets": [[31337, 27182, 16180]] * 9,
+    }
 
     def test_it_chains_steps_live_and_keeps_the_operations_hidden(self):
         m = self.match.pk

@@ -22,7 +22,9 @@ class GiftPageTestCase(BaseTransactionTestCase):
                 form.locator("select[name=recipient]").select_option(label="Bob")
                 form.locator("input[name=amount]").fill(amount)
                 form.locator("button[type=submit]").click()
-                page.locator(".messages", has_text=f"You gave Bob {amount} garnet{'s' if amount == '2' else ''}.").wait_for()
+                page.locator(
+                    ".messages", has_text=f"You gave Bob {amount} garnet{'s' if amount == '2' else ''}."
+                ).wait_for()
                 screenshot(page, f"gift-{'phone' if phone else 'desktop'}")
             bob = person(browser, stack.url, self.bob).new_page()
             bob.goto(f"/seasons/{self.season.slug}/")

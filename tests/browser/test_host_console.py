@@ -91,7 +91,9 @@ class HostConsoleBrowserTestCase(BaseTransactionTestCase):
 
             # to a time in the host's own zone (the page fills in the zone and the current deadline)
             self.assertIn(ZONE, host.locator(".tz-name").first.inner_text())
-            wanted = (datetime.now(ZoneInfo(ZONE)) + timedelta(days=2)).replace(hour=21, minute=30, second=0, microsecond=0)
+            wanted = (datetime.now(ZoneInfo(ZONE)) + timedelta(days=2)).replace(
+                hour=21, minute=30, second=0, microsecond=0
+            )
             host.fill(".extend-to input[name=deadline]", wanted.strftime("%Y-%m-%dT%H:%M"))
             host.click(".extend-to button")
             host.get_by_text("Deadline moved").wait_for()
@@ -115,4 +117,3 @@ class HostConsoleBrowserTestCase(BaseTransactionTestCase):
     def test_it_walks_a_host_through_a_season_on_a_phone(self):
         self.walk(phone=True)
         self.assertEqual(SeasonPlayer.objects.filter(season=self.empty).count(), 3)
-

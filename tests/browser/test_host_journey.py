@@ -35,8 +35,9 @@ class HostJourneyTestCase(BaseTransactionTestCase):
     def setUp(self):
         super().setUp()
         for name in ("kim", "leo", "mia", "ned"):  # a Death Match eliminates its loser: enough seats remain
-            self.members[name] = SeasonPlayer.objects.create(season=self.season, display_name=name.title(),
-                                                             user=User.objects.create_user(name))
+            self.members[name] = SeasonPlayer.objects.create(
+                season=self.season, display_name=name.title(), user=User.objects.create_user(name)
+            )
         self.stack = serve(self)
 
     def test_a_host_runs_a_match_of_every_game_from_draft_to_the_season_page(self):
@@ -51,7 +52,7 @@ class HostJourneyTestCase(BaseTransactionTestCase):
     def walk(self, host, spectator, engine):
         title = f"Journey: {engine.name}"
         active = SeasonPlayer.objects.filter(season=self.season, status=SeasonPlayer.ACTIVE)
-        names = [m.user.username for m in active.select_related("user").order_by("pk")][:engine.min_seats]
+        names = [m.user.username for m in active.select_related("user").order_by("pk")][: engine.min_seats]
         self.draft(host, engine, title, names)
         match = Match.objects.get(title=title)
         host.get_by_text("Ready to start.").wait_for()

@@ -51,7 +51,9 @@ class InvitationBrowserTestCase(BaseTransactionTestCase):
             else:
                 card.get_by_role("button", name="Decline").click()
                 zed.get_by_text("You declined the invitation to Season One.").wait_for()
-                self.assertEqual(questions, ["Decline the invitation to Season One? Its hosts cannot invite you again."])
+                self.assertEqual(
+                    questions, ["Decline the invitation to Season One? Its hosts cannot invite you again."]
+                )
                 self.assertFalse(SeasonPlayer.objects.filter(season=self.season, user=self.zed).exists())
                 self.assertEqual(zed.locator("section.invitations").count(), 0)
             screenshot(zed, f"invitation-3-answered-{tag}")

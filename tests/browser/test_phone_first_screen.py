@@ -83,8 +83,9 @@ class PhoneFirstScreenTestCase(BaseTransactionTestCase):
         wide = []
         with chromium() as browser:
             for slug, (match, user) in self.games.items():
-                page = person(browser, self.stack.url, user, viewport={"width": 320, "height": 700},
-                              is_mobile=True).new_page()
+                page = person(
+                    browser, self.stack.url, user, viewport={"width": 320, "height": 700}, is_mobile=True
+                ).new_page()
                 page.goto(f"/play/{match.pk}/")
                 page.wait_for_selector(".conn[data-state=live]")
                 sizes = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")

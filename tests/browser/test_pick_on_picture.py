@@ -109,7 +109,9 @@ class NumberAndSelectPickTestCase(BrowserGameTestCase):
         self.assertTrue(number.is_visible())
         self.assertEqual(number.input_value(), "3")
         picked = page.locator(".picks .picked")
-        self.assertEqual([picked.nth(i).get_attribute("data-pick-field") for i in range(picked.count())], ["bid", "guess_top"])
+        self.assertEqual(
+            [picked.nth(i).get_attribute("data-pick-field") for i in range(picked.count())], ["bid", "guess_top"]
+        )
         screenshot(page, f"pick-number-and-select-{tag}")
         press_send(form)
         page.get_by_text("Submission received").wait_for()

@@ -34,24 +34,42 @@ class SecurityPagesTestCase(BaseTransactionTestCase):
             for phone in (False, True):
                 size = "phone" if phone else "desktop"
                 spectator = person(browser, self.stack.url, phone=phone)
-                for path in ("/", "/games/", "/games/fixture/rules/", "/seasons/season-one/", f"/matches/{m}/",
-                             "/accounts/login/"):
+                for path in (
+                    "/",
+                    "/games/",
+                    "/games/fixture/rules/",
+                    "/seasons/season-one/",
+                    f"/matches/{m}/",
+                    "/accounts/login/",
+                ):
                     page = self.visit(spectator, path, f"csp-{size}{path}")
                 page = self.visit(spectator, f"/matches/{m}/", f"csp-{size}-live-spectator")
                 page.locator(".conn[data-state=live]").wait_for()  # the socket is allowed too
                 alice = person(browser, self.stack.url, self.alice, phone=phone)
                 self.visit(alice, f"/play/{m}/", f"csp-{size}-play").locator(".conn[data-state=live]").wait_for()
                 hana = person(browser, self.stack.url, self.hana, phone=phone)
-                for path in (f"/host/matches/{m}/", "/admin/", f"/admin/matches/match/{m}/change/",
-                             "/admin/matches/seasonplayer/add/", f"/admin/matches/season/{self.season.pk}/change/",
-                             "/host/", "/host/help/", "/host/seasons/season-one/", "/host/seasons/season-one/matches/new/",
-                             "/host/seasons/season-one/matches/new/?game=mystery_cosign", "/no/such/page/"):
+                for path in (
+                    f"/host/matches/{m}/",
+                    "/admin/",
+                    f"/admin/matches/match/{m}/change/",
+                    "/admin/matches/seasonplayer/add/",
+                    f"/admin/matches/season/{self.season.pk}/change/",
+                    "/host/",
+                    "/host/help/",
+                    "/host/seasons/season-one/",
+                    "/host/seasons/season-one/matches/new/",
+                    "/host/seasons/season-one/matches/new/?game=mystery_cosign",
+                    "/no/such/page/",
+                ):
                     self.visit(hana, path, f"csp-{size}{path}")
 
     def test_it_asks_before_cancelling_without_inline_script(self):
         with chromium() as browser:
-            page = self.visit(person(browser, self.stack.url, self.hana), f"/host/matches/{self.match.pk}/",
-                              "host-match-before-cancel")
+            page = self.visit(
+                person(browser, self.stack.url, self.hana),
+                f"/host/matches/{self.match.pk}/",
+                "host-match-before-cancel",
+            )
             questions = []
 
             def answer(dialog):

@@ -12,8 +12,15 @@ from tests.support.browsers import chromium, person, screenshot
 from tests.support.stack import serve
 
 pytestmark = pytest.mark.browser
-BOARD = ("now: +1 this", "end: double this", "now: -2 opp max", "end: +1 adj", "end: paint pick this",
-         "now: swap this cw", "end: set 0 nzmin; +1 all")
+BOARD = (
+    "now: +1 this",
+    "end: double this",
+    "now: -2 opp max",
+    "end: +1 adj",
+    "end: paint pick this",
+    "now: swap this cw",
+    "end: set 0 nzmin; +1 all",
+)
 
 
 class SetupRowsBrowserTestCase(BaseTransactionTestCase):

@@ -12,7 +12,6 @@ pytestmark = pytest.mark.browser
 
 
 class SnapInTheBrowserTestCase(SnapPeopleMixin, BrowserGameTestCase):
-
     def test_one_day_live(self):
         m = self.match.pk
         with chromium() as browser:

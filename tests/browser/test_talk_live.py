@@ -40,7 +40,9 @@ class TalkInTheBrowserTestCase(BrowserGameTestCase):
             reminders.send_due()
             carol.locator("#live-state .reminder", has_text="waits on you").wait_for(timeout=20_000)
             self.assertTrue(carol.title().startswith("\u23f0"))
-            self.assertNotIn("h", carol.locator("form.move-form .countdown").inner_text())  # the moved deadline reached the form
+            self.assertNotIn(
+                "h", carol.locator("form.move-form .countdown").inner_text()
+            )  # the moved deadline reached the form
             screenshot(carol, "talk-2-carol-reminder")
             self.assertNotIn("Bid 2 and I bid 3", carol.content())
             self.assertNotIn("Deal", carol.locator("#live-talk").inner_text())

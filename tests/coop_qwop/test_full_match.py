@@ -111,8 +111,16 @@ CARDS = {
 DECLARE = {
     2: {(0, 7): {0: "O", 7: "P"}, (1, 6): {1: "P", 6: "P"}, (2, 5): {2: "O", 5: "O"}, (3, 4): {3: "Q", 4: "Q"}},
     4: {(0, 3): {3: "P"}, (1, 2): {2: "W"}, (4, 6): {6: "W"}, (5, 7): {5: "O"}, (0, 6): {0: "Q"}},
-    5: {(0, 5): {0: "Q"}, (0, 7): {7: "P"}, (1, 4): {4: "O"}, (1, 6): {1: "W"}, (2, 3): {2: "P"},
-        (2, 5): {5: "O"}, (3, 4): {3: "Q"}, (6, 7): {6: "W"}},
+    5: {
+        (0, 5): {0: "Q"},
+        (0, 7): {7: "P"},
+        (1, 4): {4: "O"},
+        (1, 6): {1: "W"},
+        (2, 3): {2: "P"},
+        (2, 5): {5: "O"},
+        (3, 4): {3: "Q"},
+        (6, 7): {6: "W"},
+    },
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -196,12 +204,33 @@ MOVES = {
     (6, 7): [-2, 7, 10, 0, 5],
 }
 DISTANCE = {
-    (0, 1): 13, (0, 2): 45, (0, 3): 6, (0, 4): 0, (0, 5): 30, (0, 6): 40, (0, 7): 43,
-    (1, 2): -6, (1, 3): 0, (1, 4): 29, (1, 5): 50, (1, 6): 10, (1, 7): 40,
-    (2, 3): 35, (2, 4): 50, (2, 5): 20, (2, 6): 13, (2, 7): 5,
-    (3, 4): 23, (3, 5): 13, (3, 6): 58, (3, 7): 45,
-    (4, 5): 45, (4, 6): -1, (4, 7): 13,
-    (5, 6): 5, (5, 7): 21,
+    (0, 1): 13,
+    (0, 2): 45,
+    (0, 3): 6,
+    (0, 4): 0,
+    (0, 5): 30,
+    (0, 6): 40,
+    (0, 7): 43,
+    (1, 2): -6,
+    (1, 3): 0,
+    (1, 4): 29,
+    (1, 5): 50,
+    (1, 6): 10,
+    (1, 7): 40,
+    (2, 3): 35,
+    (2, 4): 50,
+    (2, 5): 20,
+    (2, 6): 13,
+    (2, 7): 5,
+    (3, 4): 23,
+    (3, 5): 13,
+    (3, 6): 58,
+    (3, 7): 45,
+    (4, 5): 45,
+    (4, 6): -1,
+    (4, 7): 13,
+    (5, 6): 5,
+    (5, 7): 21,
     (6, 7): 20,
 }
 # Athletes down (fallen) in a round: 15, 24, 37 in round 3 (PP in round 2); 16 in round 3
@@ -244,22 +273,54 @@ WAITING = {
 # Three-legged race, 2 athletes: 06 and 17 both 40 -> 1, 1.
 # ---------------------------------------------------------------------------------------------
 RACE = {
-    (0, 6): THREE, (1, 7): THREE,
-    (1, 3): MARATHON, (2, 7): MARATHON, (5, 6): MARATHON, (3, 5): MARATHON, (0, 5): MARATHON,
-    (0, 4): MIDDLE, (2, 5): MIDDLE, (2, 6): MIDDLE, (4, 5): MIDDLE, (4, 6): MIDDLE,
+    (0, 6): THREE,
+    (1, 7): THREE,
+    (1, 3): MARATHON,
+    (2, 7): MARATHON,
+    (5, 6): MARATHON,
+    (3, 5): MARATHON,
+    (0, 5): MARATHON,
+    (0, 4): MIDDLE,
+    (2, 5): MIDDLE,
+    (2, 6): MIDDLE,
+    (4, 5): MIDDLE,
+    (4, 6): MIDDLE,
 }
 RACE.update({pair: DASH for pair in CARDS if pair not in RACE})
 
 RANK = {
     # 100m dash (N = 16)
-    (3, 6): 1, (1, 5): 2, (2, 4): 2, (0, 2): 4, (3, 7): 4, (0, 7): 6, (2, 3): 7, (1, 4): 8,
-    (3, 4): 9, (5, 7): 10, (6, 7): 11, (0, 1): 12, (4, 7): 12, (1, 6): 14, (0, 3): 15, (1, 2): 16,
+    (3, 6): 1,
+    (1, 5): 2,
+    (2, 4): 2,
+    (0, 2): 4,
+    (3, 7): 4,
+    (0, 7): 6,
+    (2, 3): 7,
+    (1, 4): 8,
+    (3, 4): 9,
+    (5, 7): 10,
+    (6, 7): 11,
+    (0, 1): 12,
+    (4, 7): 12,
+    (1, 6): 14,
+    (0, 3): 15,
+    (1, 2): 16,
     # marathon (N = 5)
-    (2, 7): 1, (5, 6): 1, (3, 5): 3, (0, 5): 4, (1, 3): 5,
+    (2, 7): 1,
+    (5, 6): 1,
+    (3, 5): 3,
+    (0, 5): 4,
+    (1, 3): 5,
     # middle race (N = 5)
-    (2, 5): 1, (2, 6): 1, (4, 6): 3, (4, 5): 4, (0, 4): 5,
+    (2, 5): 1,
+    (2, 6): 1,
+    (4, 6): 3,
+    (4, 5): 4,
+    (0, 4): 5,
     # three-legged race (N = 2)
-    (0, 6): 1, (1, 7): 1,
+    (0, 6): 1,
+    (1, 7): 1,
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -275,12 +336,33 @@ RANK = {
 #   three-legged N=2:  r1 ln2 0.693147 + 1.386 = 2.079147
 # ---------------------------------------------------------------------------------------------
 POINTS = {
-    (0, 1): 0.288, (0, 2): 1.386, (0, 3): 0.065, (0, 4): 0.0, (0, 5): 0.223, (0, 6): 2.079, (0, 7): 0.981,
-    (1, 2): 0.0, (1, 3): 0.0, (1, 4): 0.693, (1, 5): 2.772, (1, 6): 0.134, (1, 7): 2.079,
-    (2, 3): 0.827, (2, 4): 2.772, (2, 5): 2.995, (2, 6): 2.995, (2, 7): 2.995,
-    (3, 4): 0.575, (3, 5): 0.798, (3, 6): 4.159, (3, 7): 1.386,
-    (4, 5): 0.223, (4, 6): 0.798, (4, 7): 0.288,
-    (5, 6): 2.995, (5, 7): 0.470,
+    (0, 1): 0.288,
+    (0, 2): 1.386,
+    (0, 3): 0.065,
+    (0, 4): 0.0,
+    (0, 5): 0.223,
+    (0, 6): 2.079,
+    (0, 7): 0.981,
+    (1, 2): 0.0,
+    (1, 3): 0.0,
+    (1, 4): 0.693,
+    (1, 5): 2.772,
+    (1, 6): 0.134,
+    (1, 7): 2.079,
+    (2, 3): 0.827,
+    (2, 4): 2.772,
+    (2, 5): 2.995,
+    (2, 6): 2.995,
+    (2, 7): 2.995,
+    (3, 4): 0.575,
+    (3, 5): 0.798,
+    (3, 6): 4.159,
+    (3, 7): 1.386,
+    (4, 5): 0.223,
+    (4, 6): 0.798,
+    (4, 7): 0.288,
+    (5, 6): 2.995,
+    (5, 7): 0.470,
     (6, 7): 0.375,
 }
 
@@ -377,9 +459,16 @@ def run_pregame(state):
     assert races_of(state)[(2, 7)] == MARATHON and races_of(state)[(5, 6)] == DASH
     assert by_pair(state)[(5, 6)]["partner"] is None
     # The other marathon and middle-race moves: one controller proposes, the other accepts.
-    for proposer, pair, race in [(5, (5, 6), MARATHON), (3, (3, 5), MARATHON), (0, (0, 5), MARATHON),
-                                 (4, (0, 4), MIDDLE), (2, (2, 5), MIDDLE), (6, (2, 6), MIDDLE),
-                                 (4, (4, 5), MIDDLE), (6, (4, 6), MIDDLE)]:
+    for proposer, pair, race in [
+        (5, (5, 6), MARATHON),
+        (3, (3, 5), MARATHON),
+        (0, (0, 5), MARATHON),
+        (4, (0, 4), MIDDLE),
+        (2, (2, 5), MIDDLE),
+        (6, (2, 6), MIDDLE),
+        (4, (4, 5), MIDDLE),
+        (6, (4, 6), MIDDLE),
+    ]:
         state, pid = propose(state, proposer, pair, race)
         other = pair[0] if pair[1] == proposer else pair[1]
         state = answer(state, other, pid)
@@ -546,16 +635,21 @@ def test_players_places_and_awards(final_state):
     assert [s.seat for s in outcome.standings] == [2, 6, 5, 7, 3, 1, 4, 0]
 
     personal = [(a.seat, a.kind, a.amount) for a in outcome.awards if a.seat is not None]
-    assert sorted(personal) == sorted([
-        (2, api.TOKEN_OF_LIFE, 2), (2, api.GARNET, 3),      # 1st: Cy
-        (6, api.TOKEN_OF_LIFE, 1), (6, api.GARNET, 2),      # 2nd: Gus
-        (5, api.GARNET, 2),                                 # 3rd: Flo
-        (0, api.ELIMINATION_CANDIDATE, 1),                  # lowest (8th): Ada
-    ])
+    assert sorted(personal) == sorted(
+        [
+            (2, api.TOKEN_OF_LIFE, 2),
+            (2, api.GARNET, 3),  # 1st: Cy
+            (6, api.TOKEN_OF_LIFE, 1),
+            (6, api.GARNET, 2),  # 2nd: Gus
+            (5, api.GARNET, 2),  # 3rd: Flo
+            (0, api.ELIMINATION_CANDIDATE, 1),  # lowest (8th): Ada
+        ]
+    )
     communal = [a for a in outcome.awards if a.seat is None]
     assert all((a.kind, a.amount) == (api.COMMUNAL_GARNET, 1) for a in communal)
     numbers = {pair: a["number"] for pair, a in by_pair(final_state).items()}
     assert len(communal) == len(WINNERS)
     for pair in WINNERS:  # one communal garnet per winning athlete, naming it and its race
-        assert sum(1 for a in communal if f"#{numbers[pair]} " in a.reason
-                   and RACE_NAME[RACE[pair]] in a.reason) == 1, pair
+        assert (
+            sum(1 for a in communal if f"#{numbers[pair]} " in a.reason and RACE_NAME[RACE[pair]] in a.reason) == 1
+        ), pair

@@ -45,8 +45,9 @@ class QwopLeakTestCase(EightPlayersMixin, BaseTransactionTestCase):
 
         assert_hidden_from(self, self.match, None, self.pairing_texts() + [hand, proposal, pack, secret_card])
         assert_hidden_from(self, self.match, self.eve, self.pairing_texts() + [hand, proposal, secret_card])
-        assert_hidden_from(self, self.match, self.grace, self.pairing_texts(exclude="grace")
-                           + [hand, proposal, pack, secret_card])
+        assert_hidden_from(
+            self, self.match, self.grace, self.pairing_texts(exclude="grace") + [hand, proposal, pack, secret_card]
+        )
         # Carol controls the proposed partner athlete: she saw the proposal, never who made it.
         assert_hidden_from(self, self.match, self.carol, self.pairing_texts(exclude="carol") + [hand, secret_card])
         assert_shown_to(self, self.match, self.alice, [hand, secret_card, f"#{mine} with Bob"], "player page")

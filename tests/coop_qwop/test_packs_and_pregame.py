@@ -30,20 +30,24 @@ def ok(result):
 
 # --- packs ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("pack,price,gained", [
-    ("QQ", 1, {"Q": 2}),            # QQ pack: 1 garnet, Q + Q
-    ("WP", 1, {"W": 1, "P": 1}),    # WP pack: 1 garnet, W + P
-    ("OP", 1, {"O": 1, "P": 1}),    # OP pack: 1 garnet, O + P
-    ("X", 2, {"X": 1}),             # X pack: 2 garnets, X
-])
+
+@pytest.mark.parametrize(
+    "pack,price,gained",
+    [
+        ("QQ", 1, {"Q": 2}),  # QQ pack: 1 garnet, Q + Q
+        ("WP", 1, {"W": 1, "P": 1}),  # WP pack: 1 garnet, W + P
+        ("OP", 1, {"O": 1, "P": 1}),  # OP pack: 1 garnet, O + P
+        ("X", 2, {"X": 1}),  # X pack: 2 garnets, X
+    ],
+)
 def test_it_sells_each_pack_at_its_price(pack, price, gained):
     state = new_game()
     before = dict(state["hands"][3])
-    t = ok(act(state, 3, "buy_pack", {"pack": pack}, rich(3, price)))   # exactly enough garnets
+    t = ok(act(state, 3, "buy_pack", {"pack": pack}, rich(3, price)))  # exactly enough garnets
     expected = {c: before[c] + gained.get(c, 0) for c in before}
     assert t.state["hands"][3] == expected
     assert [(d.seat, d.kind, d.amount) for d in t.ledger] == [(3, api.GARNET, -price)]
-    assert state["hands"][3] == before                      # the given state is not mutated
+    assert state["hands"][3] == before  # the given state is not mutated
     others = [s for s in range(8) if s != 3]
     assert all(t.state["hands"][s] == state["hands"][s] for s in others)
 
@@ -53,11 +57,11 @@ def test_it_sells_each_pack_at_most_twice():
     ctx = rich(0, 100)
     state = ok(act(state, 0, "buy_pack", {"pack": "QQ"}, ctx)).state
     state = ok(act(state, 0, "buy_pack", {"pack": "QQ"}, ctx)).state
-    assert state["hands"][0]["Q"] == 12                       # 8 + 2 + 2
+    assert state["hands"][0]["Q"] == 12  # 8 + 2 + 2
     third = act(state, 0, "buy_pack", {"pack": "QQ"}, ctx)
     assert isinstance(third, api.Invalid)
     assert "limit" in third.message.lower() or "twice" in third.message.lower() or "2 times" in third.message
-    assert state["hands"][0]["Q"] == 12 and state["packs"][0]["QQ"] == 2   # nothing changed
+    assert state["hands"][0]["Q"] == 12 and state["packs"][0]["QQ"] == 2  # nothing changed
     # the limit is per pack: another pack is still for sale, and per player: seat 1 can buy QQ
     ok(act(state, 0, "buy_pack", {"pack": "OP"}, ctx))
     ok(act(state, 1, "buy_pack", {"pack": "QQ"}, rich(1)))
@@ -66,10 +70,10 @@ def test_it_sells_each_pack_at_most_twice():
 def test_it_refuses_an_unaffordable_pack_with_a_reason():
     state = new_game()
     before = copy.deepcopy(state)
-    bad = act(state, 2, "buy_pack", {"pack": "X"}, rich(2, 1))   # X costs 2, seat 2 has 1
+    bad = act(state, 2, "buy_pack", {"pack": "X"}, rich(2, 1))  # X costs 2, seat 2 has 1
     assert isinstance(bad, api.Invalid)
     assert "2" in bad.message and "garnet" in bad.message.lower()
-    bad = act(state, 2, "buy_pack", {"pack": "QQ"}, api.Context({}))   # no garnets at all
+    bad = act(state, 2, "buy_pack", {"pack": "QQ"}, api.Context({}))  # no garnets at all
     assert isinstance(bad, api.Invalid)
     # another seat's garnets don't pay for seat 2
     assert isinstance(act(state, 2, "buy_pack", {"pack": "QQ"}, rich(5, 10)), api.Invalid)
@@ -84,14 +88,15 @@ def test_it_refuses_an_unknown_pack():
 def test_it_sells_packs_during_a_round_and_the_cards_can_be_played_at_once():
     state = started()
     t = ok(act(state, 0, "buy_pack", {"pack": "X"}, rich(0, 2)))
-    assert t.state["hands"][0]["X"] == 4                       # 3 + 1
+    assert t.state["hands"][0]["X"] == 4  # 3 + 1
     mine = [a["number"] for a in t.state["athletes"] if 0 in a["controllers"]]
     four_x = {f"card_{n}": "X" for n in mine[:4]}
-    assert isinstance(ENGINE.validate_submission(state, "round-1", 0, four_x), api.Invalid)   # 3 X
+    assert isinstance(ENGINE.validate_submission(state, "round-1", 0, four_x), api.Invalid)  # 3 X
     assert not isinstance(ENGINE.validate_submission(t.state, "round-1", 0, four_x), api.Invalid)
 
 
 # --- pregame: single-race proposals ---------------------------------------------------------
+
 
 def proposal_id(t):
     return t.state["proposals"][-1]["id"]
@@ -109,7 +114,7 @@ def test_it_changes_a_race_only_when_the_other_controller_accepts():
     state = new_game()
     n = number_of(state, 0, 1)
     t = ok(act(state, 0, "propose", {"athlete": str(n), "race": "marathon"}))
-    assert athlete(t.state, n)["race"] == "dash"               # not yet: seat 1 must agree
+    assert athlete(t.state, n)["race"] == "dash"  # not yet: seat 1 must agree
     pid = proposal_id(t)
     assert [e.seat for e in t.events if e.visibility == api.PRIVATE and e.seat != 0] == [1]
     # the proposer cannot accept for the other controller
@@ -155,6 +160,7 @@ def test_it_refuses_a_proposal_for_someone_elses_athlete():
 
 # --- pregame: three-legged ------------------------------------------------------------------
 
+
 def test_it_needs_all_four_controllers_for_a_three_legged_pair():
     state = new_game()
     a, b = number_of(state, 0, 1), number_of(state, 2, 3)
@@ -171,23 +177,23 @@ def test_it_needs_all_four_controllers_for_a_three_legged_pair():
     assert len(inbox) == 1 and "proposer" not in inbox[0] and inbox[0]["yours"] is False
     for seat in (1, 2):
         t = ok(act(t.state, seat, "accept", as_seen(t.state, seat, pid)))
-        assert athlete(t.state, a)["race"] == athlete(t.state, b)["race"] == "dash"   # still waiting
+        assert athlete(t.state, a)["race"] == athlete(t.state, b)["race"] == "dash"  # still waiting
         for e in t.events:
             assert state["names"][0] not in e.text
-    t = ok(act(t.state, 3, "accept", as_seen(t.state, 3, pid)))   # the fourth and last
+    t = ok(act(t.state, 3, "accept", as_seen(t.state, 3, pid)))  # the fourth and last
     assert athlete(t.state, a)["race"] == athlete(t.state, b)["race"] == "three_legged"
     assert athlete(t.state, a)["partner"] == b and athlete(t.state, b)["partner"] == a
 
 
 def test_it_needs_three_controllers_when_the_athletes_share_one():
     state = new_game()
-    a, b = number_of(state, 0, 1), number_of(state, 1, 2)     # seat 1 controls both
+    a, b = number_of(state, 0, 1), number_of(state, 1, 2)  # seat 1 controls both
     t = ok(act(state, 1, "propose", {"athlete": str(a), "race": "three_legged", "partner": b}))
     pid = proposal_id(t)
     assert sorted(e.seat for e in t.events if e.kind == "qwop.proposal") == [0, 2]
     t = ok(act(t.state, 0, "accept", as_seen(t.state, 0, pid)))
     assert athlete(t.state, a)["race"] == "dash"
-    t = ok(act(t.state, 2, "accept", as_seen(t.state, 2, pid)))   # 3 distinct players: done
+    t = ok(act(t.state, 2, "accept", as_seen(t.state, 2, pid)))  # 3 distinct players: done
     assert athlete(t.state, a)["partner"] == b and athlete(t.state, b)["race"] == "three_legged"
 
 
@@ -220,6 +226,7 @@ def test_it_dissolves_a_pair_when_one_partner_takes_a_new_partner():
 
 # --- the pregame deadline -------------------------------------------------------------------
 
+
 def test_it_lapses_pending_proposals_at_the_pregame_close():
     state = new_game()
     n = number_of(state, 0, 1)
@@ -229,7 +236,7 @@ def test_it_lapses_pending_proposals_at_the_pregame_close():
     assert closed.state["round"] == 1
     assert closed.state["proposals"][0]["status"] == "lapsed"
     assert athlete(closed.state, n)["race"] == "dash"
-    late = act(closed.state, 1, "accept", as_seen(closed.state, 1, pid))   # too late to agree
+    late = act(closed.state, 1, "accept", as_seen(closed.state, 1, pid))  # too late to agree
     assert isinstance(late, api.Invalid)
     assert athlete(closed.state, n)["race"] == "dash"
 
@@ -250,29 +257,32 @@ def test_it_lets_a_player_who_agreed_take_it_back_until_it_takes_effect():
     a, b = number_of(state, 0, 1), number_of(state, 2, 3)
     t = ok(act(state, 0, "propose", {"athlete": str(a), "race": "three_legged", "partner": b}))
     pid = proposal_id(t)
-    t = ok(act(t.state, 2, "accept", as_seen(t.state, 2, pid)))   # seat 2 agrees, seats 1 and 3 have not yet
+    t = ok(act(t.state, 2, "accept", as_seen(t.state, 2, pid)))  # seat 2 agrees, seats 1 and 3 have not yet
     t = ok(act(t.state, 2, "decline", as_seen(t.state, 2, pid)))  # ... and changes their mind
     assert t.state["proposals"][pid - 1]["status"] == "declined"
     late = act(t.state, 3, "accept", as_seen(t.state, 3, pid))
     assert isinstance(late, api.Invalid) and "no longer" in late.message
     assert athlete(t.state, a)["race"] == athlete(t.state, b)["race"] == "dash"
     own = act(t.state, 0, "decline", as_seen(t.state, 0, pid))
-    assert isinstance(own, api.Invalid)   # the proposal is over; and a proposer withdraws, never declines
+    assert isinstance(own, api.Invalid)  # the proposal is over; and a proposer withdraws, never declines
 
 
 # --- what a proposal tells: nothing about others' proposals or acceptances ----------------------
 
+
 def test_it_numbers_proposals_per_player():
     state = new_game()
     a, c, b = number_of(state, 0, 1), number_of(state, 2, 3), number_of(state, 0, 4)
-    t = ok(act(state, 0, "propose", {"athlete": str(a), "race": "marathon"}))     # match-wide 1: seats 0, 1
-    t = ok(act(t.state, 2, "propose", {"athlete": str(c), "race": "middle"}))     # match-wide 2: seats 2, 3
-    t = ok(act(t.state, 4, "propose", {"athlete": str(b), "race": "middle"}))     # match-wide 3: seats 0, 4
-    numbers = {seat: [p["id"] for p in ENGINE.view(t.state, api.Viewer.for_seat(seat))["inbox"]] for seat in (0, 1, 3, 4)}
-    assert numbers == {0: [1, 2], 1: [1], 3: [1], 4: [1]}   # seat 4 is not told of the two before
-    told = {e.seat: e.text for e in t.events}   # the third proposal's messages, in each one's numbering
+    t = ok(act(state, 0, "propose", {"athlete": str(a), "race": "marathon"}))  # match-wide 1: seats 0, 1
+    t = ok(act(t.state, 2, "propose", {"athlete": str(c), "race": "middle"}))  # match-wide 2: seats 2, 3
+    t = ok(act(t.state, 4, "propose", {"athlete": str(b), "race": "middle"}))  # match-wide 3: seats 0, 4
+    numbers = {
+        seat: [p["id"] for p in ENGINE.view(t.state, api.Viewer.for_seat(seat))["inbox"]] for seat in (0, 1, 3, 4)
+    }
+    assert numbers == {0: [1, 2], 1: [1], 3: [1], 4: [1]}  # seat 4 is not told of the two before
+    told = {e.seat: e.text for e in t.events}  # the third proposal's messages, in each one's numbering
     assert told[0].startswith("Proposal 2:") and told[4].startswith("You made proposal 1:")
-    t = ok(act(t.state, 0, "accept", {"proposal": "2"}))     # seat 0's 2 is seat 4's proposal
+    t = ok(act(t.state, 0, "accept", {"proposal": "2"}))  # seat 0's 2 is seat 4's proposal
     assert athlete(t.state, b)["race"] == "middle"
     assert athlete(t.state, a)["race"] == "dash"
 
@@ -287,7 +297,7 @@ def test_it_tells_a_three_legged_proposer_nothing_of_how_many_must_agree():
         t = ok(act(state, 0, "propose", {"athlete": str(a), "race": "three_legged", "partner": b}))
         proposer_events = [e.text.replace(f"#{b}", "#B").replace(f"#{a}", "#A") for e in t.events if e.seat == 0]
         t = ok(act(t.state, others[0], "accept", as_seen(t.state, others[0], 1)))
-        assert [e.seat for e in t.events] == [others[0]]                 # only the one who agreed
+        assert [e.seat for e in t.events] == [others[0]]  # only the one who agreed
         row = ENGINE.view(t.state, api.Viewer.for_seat(0))["inbox"][0]
         assert "missing" not in row
         seen.append((proposer_events, {k: v for k, v in row.items() if k != "text"}))

@@ -73,7 +73,9 @@ class QwopPagesTestCase(EightPlayersMixin, BaseTestCase):
         with_bob, with_judy = self.shared("alice", "bob"), self.shared("alice", "judy")
         self.as_("alice")
         url = reverse("submit", args=[self.match.pk, phase.pk])
-        self.assertContains(self.client.post(url, {f"card_{with_bob}": "P"}, follow=True), "revise it until the deadline")
+        self.assertContains(
+            self.client.post(url, {f"card_{with_bob}": "P"}, follow=True), "revise it until the deadline"
+        )
         self.client.post(url, {f"card_{with_bob}": "O", f"card_{with_judy}": "X"}, follow=True)
         refused = self.client.post(url, {f"card_{self.shared('bob', 'carol')}": "Q"}, follow=True)
         self.assertContains(refused, "This form has no field")  # not her athlete

@@ -24,25 +24,40 @@ def total(t):
 
 # --- 100m dash -------------------------------------------------------------------------------
 
+
 def test_it_ranks_the_dash_by_distance_with_shared_ranks():
-    field = [ath(1, "dash", [10, 10, 0, 0, 0]), ath(2, "dash", [20, 0, 0, 0, 0]),
-             ath(3, "dash", total(15)), ath(4, "dash", total(-7))]
+    field = [
+        ath(1, "dash", [10, 10, 0, 0, 0]),
+        ath(2, "dash", [20, 0, 0, 0, 0]),
+        ath(3, "dash", total(15)),
+        ath(4, "dash", total(-7)),
+    ]
     # totals 20, 20, 15, -7 -> 1, 1, 3, 4 (ties skip the next rank)
     assert races.rank_race("dash", field) == {1: 1, 2: 1, 3: 3, 4: 4}
 
 
 def test_it_ranks_the_three_legged_race_by_distance():
-    field = [ath(1, "three_legged", total(30), partner=2), ath(2, "three_legged", total(30), partner=1),
-             ath(3, "three_legged", total(-5), partner=4), ath(4, "three_legged", total(-5), partner=3)]
+    field = [
+        ath(1, "three_legged", total(30), partner=2),
+        ath(2, "three_legged", total(30), partner=1),
+        ath(3, "three_legged", total(-5), partner=4),
+        ath(4, "three_legged", total(-5), partner=3),
+    ]
     # partners always share a distance: 30, 30 first; -5, -5 both rank 3
     assert races.rank_race("three_legged", field) == {1: 1, 2: 1, 3: 3, 4: 3}
 
 
 # --- middle race ----------------------------------------------------------------------------
 
+
 def test_it_ranks_the_middle_race_around_the_median_of_an_odd_number():
-    field = [ath(1, "middle", total(10)), ath(2, "middle", total(20)), ath(3, "middle", total(45)),
-             ath(4, "middle", [0, 0, 0, 0, 0]), ath(5, "middle", [5, -5, 0, 0, 0])]
+    field = [
+        ath(1, "middle", total(10)),
+        ath(2, "middle", total(20)),
+        ath(3, "middle", total(45)),
+        ath(4, "middle", [0, 0, 0, 0, 0]),
+        ath(5, "middle", [5, -5, 0, 0, 0]),
+    ]
     # non-zero totals 10, 20, 45 (athletes 4 and 5 total exactly 0) -> median 20
     # distances to it: 10, 0, 25 -> #2 1st, #1 2nd, #3 3rd; the two 0 m athletes share the last
     # rank of a race of five: 5
@@ -50,8 +65,13 @@ def test_it_ranks_the_middle_race_around_the_median_of_an_odd_number():
 
 
 def test_it_ranks_the_middle_race_around_the_mean_of_the_two_middle_values():
-    field = [ath(1, "middle", total(10)), ath(2, "middle", total(20)), ath(3, "middle", total(30)),
-             ath(4, "middle", total(60)), ath(5, "middle", total(0))]
+    field = [
+        ath(1, "middle", total(10)),
+        ath(2, "middle", total(20)),
+        ath(3, "middle", total(30)),
+        ath(4, "middle", total(60)),
+        ath(5, "middle", total(0)),
+    ]
     # non-zero 10, 20, 30, 60 -> median (20 + 30) / 2 = 25; distances 15, 5, 5, 35
     # -> #2 and #3 share 1st, #1 3rd, #4 4th; #5 (0 m) last: 5th
     assert races.rank_race("middle", field) == {2: 1, 3: 1, 1: 3, 4: 4, 5: 5}
@@ -74,20 +94,21 @@ def test_it_uses_a_half_decimetre_median_exactly():
 
 # --- marathon -------------------------------------------------------------------------------
 
+
 def test_it_ranks_the_marathon_by_population_standard_deviation():
     field = [
         ath(1, "marathon", [10, 10, 10, 10, 10]),  # mean 10, sd 0
-        ath(2, "marathon", [0, 20, 0, 20, 0]),     # mean 8; squares 64+144+64+144+64 = 480; var 96; sd 9.80
-        ath(3, "marathon", [5, 5, 5, 5, 10]),      # mean 6; squares 1+1+1+1+16 = 20; var 4; sd 2
-        ath(4, "marathon", [0, 0, 0, 0, 0]),       # total 0: last, though its sd is 0
-        ath(5, "marathon", [5, -5, 0, 0, 0]),      # total exactly 0: last too
+        ath(2, "marathon", [0, 20, 0, 20, 0]),  # mean 8; squares 64+144+64+144+64 = 480; var 96; sd 9.80
+        ath(3, "marathon", [5, 5, 5, 5, 10]),  # mean 6; squares 1+1+1+1+16 = 20; var 4; sd 2
+        ath(4, "marathon", [0, 0, 0, 0, 0]),  # total 0: last, though its sd is 0
+        ath(5, "marathon", [5, -5, 0, 0, 0]),  # total exactly 0: last too
         ath(6, "marathon", [20, 20, 20, 20, 20]),  # sd 0: ties with #1
     ]
     # moving athletes: #1, #6 (sd 0) 1st; #3 (2) 3rd; #2 (9.80) 4th; the 0 m ones share the last
     # rank of a race of six: 6
     assert races.rank_race("marathon", field) == {1: 1, 6: 1, 3: 3, 2: 4, 4: 6, 5: 6}
     rows = {r["number"]: r for r in races.race_tables(field)["marathon"]}
-    assert rows[2]["spread"] == pytest.approx(math.sqrt(96), abs=0.01)   # 9.80 dm
+    assert rows[2]["spread"] == pytest.approx(math.sqrt(96), abs=0.01)  # 9.80 dm
     assert rows[3]["spread"] == pytest.approx(2.0)
 
 
@@ -99,7 +120,7 @@ def test_it_uses_the_population_not_the_sample_deviation():
     field = [ath(1, "marathon", [0, 10, 0, 10, 0]), ath(2, "marathon", [0, 0, 0, 0, 11])]
     assert races.rank_race("marathon", field) == {2: 1, 1: 2}
     rows = {r["number"]: r for r in races.race_tables(field)["marathon"]}
-    assert rows[1]["spread"] == pytest.approx(math.sqrt(24), abs=0.01)    # 4.90
+    assert rows[1]["spread"] == pytest.approx(math.sqrt(24), abs=0.01)  # 4.90
     assert rows[2]["spread"] == pytest.approx(4.4, abs=0.01)
 
 
@@ -111,16 +132,16 @@ def test_it_ranks_a_negative_steady_runner_in_the_marathon():
 
 # --- points (Q10) ----------------------------------------------------------------------------
 
+
 def test_it_gives_minus_ln_plus_the_bonus():
-    assert races.points(1, 4) == pytest.approx((math.log(4), 1.386))      # -ln(1/4) = 1.3863
-    assert races.points(2, 4) == pytest.approx((math.log(2), 0.693))      # -ln(2/4) = 0.6931
+    assert races.points(1, 4) == pytest.approx((math.log(4), 1.386))  # -ln(1/4) = 1.3863
+    assert races.points(2, 4) == pytest.approx((math.log(2), 0.693))  # -ln(2/4) = 0.6931
     assert races.points(3, 4) == pytest.approx((math.log(4 / 3), 0.287))  # -ln(3/4) = 0.2877
-    assert races.points(4, 4) == pytest.approx((0.0, 0.0))                # -ln(1) = 0, no bonus
+    assert races.points(4, 4) == pytest.approx((0.0, 0.0))  # -ln(1) = 0, no bonus
 
 
 def test_it_applies_the_amendment_with_two_firsts():
-    field = [ath(1, "dash", total(30)), ath(2, "dash", total(30)), ath(3, "dash", total(20)),
-             ath(4, "dash", total(10))]
+    field = [ath(1, "dash", total(30)), ath(2, "dash", total(30)), ath(3, "dash", total(20)), ath(4, "dash", total(10))]
     rows = {r["number"]: r for r in races.race_tables(field)["dash"]}
     # ranks 1, 1, 3, 4 of 4. Firsts: ln 4 + 1.386 = 1.386294 + 1.386 = 2.772
     assert [rows[n]["rank"] for n in (1, 2, 3, 4)] == [1, 1, 3, 4]
@@ -130,7 +151,7 @@ def test_it_applies_the_amendment_with_two_firsts():
     assert rows[3]["bonus"] == 0.287
     assert rows[3]["points"] == pytest.approx(0.575, abs=0.0005)
     assert all(r["bonus"] != 0.693 for r in rows.values())
-    assert rows[4]["points"] == 0   # rank 4 of 4: -ln(1) = 0
+    assert rows[4]["points"] == 0  # rank 4 of 4: -ln(1) = 0
 
 
 def test_it_gives_no_third_bonus_when_three_share_second():
@@ -140,7 +161,7 @@ def test_it_gives_no_third_bonus_when_three_share_second():
     assert [rows[n]["rank"] for n in range(1, 6)] == [1, 2, 2, 2, 5]
     assert [rows[n]["bonus"] for n in range(1, 6)] == [1.386, 0.693, 0.693, 0.693, 0.0]
     assert rows[2]["points"] == pytest.approx(1.609, abs=0.0005)
-    assert rows[1]["points"] == pytest.approx(2.995, abs=0.0005)   # ln 5 = 1.609438 + 1.386
+    assert rows[1]["points"] == pytest.approx(2.995, abs=0.0005)  # ln 5 = 1.609438 + 1.386
 
 
 def test_it_ranks_a_lone_athlete_1_of_1():
@@ -148,19 +169,20 @@ def test_it_ranks_a_lone_athlete_1_of_1():
     tables = races.race_tables(field)
     lone = tables["marathon"]
     assert len(lone) == 1 and lone[0]["rank"] == 1
-    assert lone[0]["points"] == pytest.approx(1.386)    # -ln(1/1) = 0, + 1.386
+    assert lone[0]["points"] == pytest.approx(1.386)  # -ln(1/1) = 0, + 1.386
     assert tables["middle"] == [] and tables["three_legged"] == []
 
 
 # --- players (Q11) ---------------------------------------------------------------------------
 
+
 def test_it_breaks_player_ties_by_the_number_of_firsts():
     athletes = [
-        ath(1, "marathon", [10] * 5, controllers=(0, 2)),   # alone: rank 1 of 1 -> 0 + 1.386
-        ath(2, "dash", total(20), controllers=(2, 3)),       # rank 1 of 2 -> ln 2 + 1.386 = 2.079147
-        ath(3, "dash", total(10), controllers=(1, 3)),       # rank 2 of 2 -> 0 + 0.693
-        ath(4, "middle", total(10), controllers=(2, 3)),     # rank 1 of 2 -> 2.079147
-        ath(5, "middle", total(0), controllers=(1, 3)),      # 0 m: last, rank 2 of 2 -> 0.693
+        ath(1, "marathon", [10] * 5, controllers=(0, 2)),  # alone: rank 1 of 1 -> 0 + 1.386
+        ath(2, "dash", total(20), controllers=(2, 3)),  # rank 1 of 2 -> ln 2 + 1.386 = 2.079147
+        ath(3, "dash", total(10), controllers=(1, 3)),  # rank 2 of 2 -> 0 + 0.693
+        ath(4, "middle", total(10), controllers=(2, 3)),  # rank 1 of 2 -> 2.079147
+        ath(5, "middle", total(0), controllers=(1, 3)),  # 0 m: last, rank 2 of 2 -> 0.693
     ]
     players = {p["seat"]: p for p in races.player_standings(athletes, 4)}
     # seat 2: 1.386 + 2.079147 + 2.079147 = 5.544294, three firsts
@@ -197,6 +219,7 @@ def test_it_breaks_deeper_ties_and_lets_still_tied_players_share():
 
 # --- season awards (Q12) ---------------------------------------------------------------------
 
+
 def awards_by_seat(awards):
     out = {}
     for d in awards:
@@ -216,10 +239,12 @@ TOL, G, EC = api.TOKEN_OF_LIFE, api.GARNET, api.ELIMINATION_CANDIDATE
 def test_it_gives_the_season_awards_by_place():
     players = [{"seat": s, "place": s + 1} for s in range(8)]
     got = awards_by_seat(races.season_awards(players, []))
-    assert got == {0: {TOL: 2, G: 3},   # 1st: 2 tokens of life, 3 garnets
-                   1: {TOL: 1, G: 2},   # 2nd: 1 token, 2 garnets
-                   2: {G: 2},           # 3rd: 2 garnets
-                   7: {EC: 1}}          # lowest: Elimination Candidate
+    assert got == {
+        0: {TOL: 2, G: 3},  # 1st: 2 tokens of life, 3 garnets
+        1: {TOL: 1, G: 2},  # 2nd: 1 token, 2 garnets
+        2: {G: 2},  # 3rd: 2 garnets
+        7: {EC: 1},
+    }  # lowest: Elimination Candidate
 
 
 def test_it_gives_shared_places_the_higher_award():
@@ -240,13 +265,16 @@ def test_it_gives_two_seconds_the_second_award_and_nobody_the_third():
 
 def test_it_adds_a_communal_garnet_per_race_winning_athlete():
     athletes = [
-        ath(1, "dash", total(30)), ath(2, "dash", total(30)), ath(3, "dash", total(10)),  # two winners
-        ath(4, "marathon", [10] * 5),                                                     # one winner
-        ath(5, "three_legged", total(20), partner=6), ath(6, "three_legged", total(20), partner=5),  # pair: 2
+        ath(1, "dash", total(30)),
+        ath(2, "dash", total(30)),
+        ath(3, "dash", total(10)),  # two winners
+        ath(4, "marathon", [10] * 5),  # one winner
+        ath(5, "three_legged", total(20), partner=6),
+        ath(6, "three_legged", total(20), partner=5),  # pair: 2
         # middle race: nobody
     ]
     players = [{"seat": s, "place": s + 1} for s in range(8)]
-    assert communal(races.season_awards(players, athletes)) == 5   # 2 + 1 + 2 + 0
+    assert communal(races.season_awards(players, athletes)) == 5  # 2 + 1 + 2 + 0
 
 
 def test_it_reaches_the_outcome_through_the_engine():
@@ -273,18 +301,18 @@ def test_it_reaches_the_outcome_through_the_engine():
     # seats 0, 1 share 1st: both 2 tokens + 3 garnets; nobody 2nd; seats 2-7 share place 3,
     # which is also the lowest place: 2 garnets each and Elimination Candidate
     assert got == {0: {TOL: 2, G: 3}, 1: {TOL: 2, G: 3}, **{s: {G: 2, EC: 1} for s in range(2, 8)}}
-    assert communal(out.awards) == 1      # one dash winner
+    assert communal(out.awards) == 1  # one dash winner
     view = ENGINE.view(t.state, api.Viewer.spectator())
-    assert all("controllers" in a for a in view["athletes"])   # revealed at the end
+    assert all("controllers" in a for a in view["athletes"])  # revealed at the end
 
 
 def test_it_ranks_players_by_their_exact_points():
     athletes = [
-        ath(1, "marathon", [10] * 5, controllers=(0, 4)),   # alone: rank 1 of 1 -> 0 + 1.386 = 1.386
-        ath(2, "dash", total(40), controllers=(2, 3)),       # rank 1 of 4: ln 4 + 1.386 = 2.772294
-        ath(3, "dash", total(30), controllers=(1, 5)),       # rank 2 of 4: ln 2 + 0.693 = 1.386147
-        ath(4, "dash", total(20), controllers=(2, 3)),       # rank 3 of 4: ln 4/3 + 0.287 = 0.574682
-        ath(5, "dash", total(10), controllers=(2, 3)),       # rank 4 of 4: 0
+        ath(1, "marathon", [10] * 5, controllers=(0, 4)),  # alone: rank 1 of 1 -> 0 + 1.386 = 1.386
+        ath(2, "dash", total(40), controllers=(2, 3)),  # rank 1 of 4: ln 4 + 1.386 = 2.772294
+        ath(3, "dash", total(30), controllers=(1, 5)),  # rank 2 of 4: ln 2 + 0.693 = 1.386147
+        ath(4, "dash", total(20), controllers=(2, 3)),  # rank 3 of 4: ln 4/3 + 0.287 = 0.574682
+        ath(5, "dash", total(10), controllers=(2, 3)),  # rank 4 of 4: 0
     ]
     players = {p["seat"]: p for p in races.player_standings(athletes, 6)}
     # seats 2, 3: 2.772294 + 0.574682 = 3.346976 -> share 1st

@@ -29,10 +29,11 @@ def at_final_round():
 
 # --- X and the final round -------------------------------------------------------------------
 
+
 def test_it_offers_x_before_the_final_round():
     state = started()
     for f in card_fields(state, 0, 1):
-        assert "X" in [value for value, _ in f.choices]   # round 1 of 5: X is a legal card
+        assert "X" in [value for value, _ in f.choices]  # round 1 of 5: X is a legal card
 
 
 def test_it_refuses_x_in_the_final_round_and_says_why():
@@ -40,7 +41,7 @@ def test_it_refuses_x_in_the_final_round_and_says_why():
     n = mine(state, 0)[0]
     bad = ENGINE.validate_submission(state, round_key(5), 0, {f"card_{n}": "X"})
     assert isinstance(bad, api.Invalid)
-    assert "final round" in bad.message.lower()          # the refusal says why
+    assert "final round" in bad.message.lower()  # the refusal says why
     ok = ENGINE.validate_submission(state, round_key(5), 0, {f"card_{n}": "Q"})
     assert ok == {f"card_{n}": "Q"}
 
@@ -49,10 +50,10 @@ def test_it_does_not_offer_x_in_the_final_round_form():
     state = at_final_round()
     form = ENGINE.form(state, round_key(5), 0)
     fields = [f for f in form.fields if f.name.startswith("card_")]
-    assert len(fields) == 7                                 # one card field per athlete
+    assert len(fields) == 7  # one card field per athlete
     for f in fields:
         assert "X" not in [value for value, _ in f.choices]
-    assert "final round" in form.intro.lower()              # the form says why X is missing
+    assert "final round" in form.intro.lower()  # the form says why X is missing
 
 
 def test_it_refuses_x_in_a_one_round_match():
@@ -67,21 +68,22 @@ def test_it_accepts_a_declaration_in_the_final_round_for_an_x_of_the_round_befor
     n = number_of(state, 0, 1)
     # round 1 of 2: seat 0 plays X, seat 1 plays O; everyone else O
     state = play(state, all_filler(state, "O", s0={f"card_{n}": "X"}, s1={f"card_{n}": "O"})).state
-    assert athlete(state, n)["moves"] == [0]                # round 1 waits
+    assert athlete(state, n)["moves"] == [0]  # round 1 waits
     assert f"declare_{n}" in [f.name for f in ENGINE.form(state, round_key(2), 0).fields]
     # round 2 (final): X declared P -> O+P +20 processed; own Q+Q +5 -> 25 in round 2
     t = play(state, all_filler(state, "Q", s0={f"card_{n}": "Q", f"declare_{n}": "P"}, s1={f"card_{n}": "Q"}))
     assert t.finished
-    assert athlete(t.state, n)["moves"] == [0, 25]          # 20 + 5
+    assert athlete(t.state, n)["moves"] == [0, 25]  # 20 + 5
 
 
 # --- the deadline's defaults ----------------------------------------------------------------
+
 
 def test_it_draws_a_missing_declaration_at_random():
     state = started()
     n = number_of(state, 0, 1)
     state = play(state, all_filler(state, "O", s0={f"card_{n}": "X"}, s1={f"card_{n}": "O"})).state
-    last = full(state, 0, "Q")                                # seat 0 forgets to declare
+    last = full(state, 0, "Q")  # seat 0 forgets to declare
     seen = Counter()
     for seed in range(200):
         filled = ENGINE.default_submission(state, round_key(2), 0, dict(last), random.Random(seed))
@@ -97,8 +99,9 @@ def test_it_processes_a_drawn_declaration_by_the_table():
     n = number_of(state, 0, 1)
     state = play(state, all_filler(state, "O", s0={f"card_{n}": "X"}, s1={f"card_{n}": "O"})).state
     key = round_key(2)
-    final = {seat: ENGINE.default_submission(state, key, seat, full(state, seat, "Q"), random.Random(3))
-             for seat in range(8)}
+    final = {
+        seat: ENGINE.default_submission(state, key, seat, full(state, seat, "Q"), random.Random(3)) for seat in range(8)
+    }
     declared = final[0][f"declare_{n}"]
     t = ENGINE.resolve(state, key, final, random.Random(3))
     # seat 1's O + the declaration: Q -> QO 7, W -> WO -2, O -> OO 0, P -> OP 20; own cards QQ +5
@@ -112,7 +115,7 @@ def test_it_draws_missed_cards_only_from_what_is_left():
     a, b = mine(state, seat)[:2]
     for seed in range(50):
         state["hands"][seat] = {"Q": 1, "W": 2, "O": 1, "P": 3, "X": 3}
-        last = {f"card_{a}": "Q", f"card_{b}": "O"}           # uses the only Q and the only O
+        last = {f"card_{a}": "Q", f"card_{b}": "O"}  # uses the only Q and the only O
         filled = ENGINE.default_submission(state, R1, seat, last, random.Random(seed))
         drawn = [v for k, v in filled.items() if k not in last]
         # 5 athletes missing; left: W 2, P 3 (5 cards) -> exactly W, W, P, P, P in some order
@@ -161,14 +164,16 @@ def test_it_lets_a_player_with_nothing_legal_contribute_nothing():
     n = number_of(state, 0, 1)
     state["hands"][0] = {"Q": 0, "W": 0, "O": 0, "P": 0, "X": 0}
     assert ENGINE.default_submission(state, R1, 0, None, random.Random(1)) is None
-    final = {seat: ENGINE.default_submission(state, R1, seat, full(state, seat, "O"), random.Random(1))
-             for seat in range(1, 8)}
-    final[1][f"card_{n}"] = "P"   # seat 1 plays P: with an O it would be +20
+    final = {
+        seat: ENGINE.default_submission(state, R1, seat, full(state, seat, "O"), random.Random(1))
+        for seat in range(1, 8)
+    }
+    final[1][f"card_{n}"] = "P"  # seat 1 plays P: with an O it would be +20
     final[0] = None
     t = ENGINE.resolve(state, R1, final, random.Random(1))
-    assert athlete(t.state, n)["moves"] == [0]         # seat 0 contributed nothing -> 0
+    assert athlete(t.state, n)["moves"] == [0]  # seat 0 contributed nothing -> 0
     assert t.state["hands"][0] == {"Q": 0, "W": 0, "O": 0, "P": 0, "X": 0}  # nothing spent
-    assert t.state["hands"][1]["P"] == 7               # 8 - the one P played
+    assert t.state["hands"][1]["P"] == 7  # 8 - the one P played
 
 
 def test_it_gives_nothing_in_the_final_round_to_a_hand_of_only_x():
@@ -185,6 +190,7 @@ def test_it_keeps_a_complete_submission_unchanged_at_the_deadline():
 
 # --- validation ----------------------------------------------------------------------------
 
+
 def test_it_accepts_partial_and_empty_submissions():
     state = started()
     n = mine(state, 2)[3]
@@ -196,9 +202,9 @@ def test_it_completes_a_partial_submission_at_the_deadline():
     state = started()
     n = mine(state, 2)[3]
     filled = ENGINE.default_submission(state, R1, 2, {f"card_{n}": "P"}, random.Random(2))
-    assert filled[f"card_{n}"] == "P"                        # the submitted card stays
+    assert filled[f"card_{n}"] == "P"  # the submitted card stays
     assert sorted(filled) == sorted(f"card_{m}" for m in mine(state, 2))  # all 7 filled
-    assert all(v in "QWOP" for v in filled.values())        # Q/W/O/P left: never an X
+    assert all(v in "QWOP" for v in filled.values())  # Q/W/O/P left: never an X
 
 
 def test_it_says_a_completed_round_as_the_seeds_to_everyone_and_what_counted_to_its_player():
@@ -229,12 +235,12 @@ def test_it_refuses_more_cards_than_the_hand_holds():
     assert not isinstance(ENGINE.validate_submission(state, R1, 0, {f"card_{n}": "X" for n in ns[:3]}), api.Invalid)
     state["hands"][0]["Q"] = 2
     bad = ENGINE.validate_submission(state, R1, 0, {f"card_{n}": "Q" for n in ns[:3]})
-    assert isinstance(bad, api.Invalid)                     # 3 Q with only 2 in hand
+    assert isinstance(bad, api.Invalid)  # 3 Q with only 2 in hand
 
 
 def test_it_refuses_another_players_athlete():
     state = started()
-    theirs = number_of(state, 1, 2)                         # seat 0 does not control it
+    theirs = number_of(state, 1, 2)  # seat 0 does not control it
     bad = ENGINE.validate_submission(state, R1, 0, {f"card_{theirs}": "Q"})
     assert isinstance(bad, api.Invalid)
     assert isinstance(ENGINE.validate_submission(state, R1, 0, {"card_99": "Q"}), api.Invalid)
@@ -260,6 +266,7 @@ def test_it_refuses_bad_letters():
 
 
 # --- hands ---------------------------------------------------------------------------------
+
 
 def test_it_spends_exactly_the_cards_played():
     state = started()
@@ -288,7 +295,7 @@ def test_it_spends_no_card_for_a_declaration():
 def test_it_spends_cards_drawn_at_the_deadline():
     state = started()
     subs = all_filler(state, "O")
-    del subs[6]                                             # seat 6 submits nothing
+    del subs[6]  # seat 6 submits nothing
     t = play(state, subs)
     hand = t.state["hands"][6]
     # seven cards drawn from Q/W/O/P: 32 - 7 = 25 left among them, X untouched

@@ -15,10 +15,16 @@ from matches.models import Action, Event, Submission
 from tests.coop_qwop.people import EightPlayersMixin
 from tests.support.base import PASSWORD, BaseTestCase
 
-ACTION = Field("action", "Action", RADIO, (("call", "Call"), ("raise", "Raise"), ("allin", "All in"), ("fold", "Fold")),
-               required=True)
-AMOUNT = Field("amount", "Amount", INT, min_value=1, max_value=9, required=True, depends_on="action",
-               when=("raise", "allin"))
+ACTION = Field(
+    "action",
+    "Action",
+    RADIO,
+    (("call", "Call"), ("raise", "Raise"), ("allin", "All in"), ("fold", "Fold")),
+    required=True,
+)
+AMOUNT = Field(
+    "amount", "Amount", INT, min_value=1, max_value=9, required=True, depends_on="action", when=("raise", "allin")
+)
 BET = FormSpec((ACTION, AMOUNT, Field("note", "Note", TEXT, depends_on="amount")))
 
 
@@ -41,24 +47,29 @@ class AppliesTestCase(SimpleTestCase):
 
     def test_it_names_each_dependency_that_can_never_apply(self):
         self.assertEqual(BET.dependency_problems(), [])
-        broken = FormSpec((
-            Field("later", "Later", INT, depends_on="action"),  # names a field after it
-            ACTION,
-            Field("typo", "Typo", INT, depends_on="actoin"),
-            Field("stray", "Stray", INT, depends_on="action", when=("raise", "check")),
-            Field("count", "Count", INT),
-            Field("by_count", "By count", INT, depends_on="count", when=("3",)),  # a number has no choices
-            Field("lonely", "Lonely", INT, when=("raise",)),
-            Field("picks", "Picks", MULTICHOICE, (("A", "A"),)),
-            Field("fine", "Fine", CHOICE, (("x", "x"),), depends_on="picks", when=("A",)),
-        ))
-        self.assertEqual(broken.dependency_problems(), [
-            "later: depends on 'action', which is not an earlier field of the form.",
-            "typo: depends on 'actoin', which is not an earlier field of the form.",
-            "stray: `when` values ['check'] are not choices of 'action'.",
-            "by_count: `when` values ['3'] are not choices of 'count'.",
-            "lonely: `when` without `depends_on`.",
-        ])
+        broken = FormSpec(
+            (
+                Field("later", "Later", INT, depends_on="action"),  # names a field after it
+                ACTION,
+                Field("typo", "Typo", INT, depends_on="actoin"),
+                Field("stray", "Stray", INT, depends_on="action", when=("raise", "check")),
+                Field("count", "Count", INT),
+                Field("by_count", "By count", INT, depends_on="count", when=("3",)),  # a number has no choices
+                Field("lonely", "Lonely", INT, when=("raise",)),
+                Field("picks", "Picks", MULTICHOICE, (("A", "A"),)),
+                Field("fine", "Fine", CHOICE, (("x", "x"),), depends_on="picks", when=("A",)),
+            )
+        )
+        self.assertEqual(
+            broken.dependency_problems(),
+            [
+                "later: depends on 'action', which is not an earlier field of the form.",
+                "typo: depends on 'actoin', which is not an earlier field of the form.",
+                "stray: `when` values ['check'] are not choices of 'action'.",
+                "by_count: `when` values ['3'] are not choices of 'count'.",
+                "lonely: `when` without `depends_on`.",
+            ],
+        )
 
 
 class PlatformFormTestCase(SimpleTestCase):
@@ -77,11 +88,15 @@ class PlatformFormTestCase(SimpleTestCase):
         self.assertEqual(self.posted({"action": "fold", "amount": "4"}), "Amount goes only with Raise or All in.")
         # a chain: the note goes with an amount, which itself goes only with a raise
         self.assertEqual(self.posted({"action": "call", "note": "bluff"}), "Note goes only with an answer to Amount.")
-        self.assertEqual(self.posted({"action": "raise", "amount": "2", "note": "bluff"}),
-                         {"action": "raise", "amount": 2, "note": "bluff"})
+        self.assertEqual(
+            self.posted({"action": "raise", "amount": "2", "note": "bluff"}),
+            {"action": "raise", "amount": 2, "note": "bluff"},
+        )
         # a controlling field refused on its own is reported once, not again through its dependants
-        self.assertEqual(self.posted({"action": "check", "amount": "4"}),
-                         "Action: Select a valid choice. check is not one of the available choices.")
+        self.assertEqual(
+            self.posted({"action": "check", "amount": "4"}),
+            "Action: Select a valid choice. check is not one of the available choices.",
+        )
 
     def test_it_shows_the_hint_and_marks_the_field_for_the_script_under_the_forms_prefix(self):
         html = build_form(BET, prefix="bet").as_div()
@@ -118,7 +133,9 @@ class MoveWithoutScriptTestCase(BaseTestCase):
         for data in ({"bid": "5", "guess": "none", "guess_top": "3"}, {"bid": "5", "guess_top": "3"}):
             with self.subTest(data=data):
                 self.assertContains(self.post("alice", data), "Not recorded. Number goes only with Top bid.")
-        self.assertContains(self.post("alice", {"bid": "5", "guess": "top"}), "Not recorded. Number is required with Top bid.")
+        self.assertContains(
+            self.post("alice", {"bid": "5", "guess": "top"}), "Not recorded. Number is required with Top bid."
+        )
         self.assertEqual(self.stored("alice"), [])
 
     def test_it_stores_the_number_with_its_guess_and_tells_the_guesser_alone_after_the_round(self):
@@ -129,8 +146,9 @@ class MoveWithoutScriptTestCase(BaseTestCase):
         self.assertEqual(self.stored("bob"), [{"bid": 7, "guess": "none"}])
         # 7 was bid twice, so Alice's 5 is the top unique bid: her guess was right, Bob's wrong
         guesses = {(e.seat, e.text) for e in Event.objects.filter(match=self.match, kind="guess")}
-        self.assertEqual(guesses, {(0, "Your guess (the top bid is 5) was right."),
-                                   (1, "Your guess (nobody scores) was wrong.")})
+        self.assertEqual(
+            guesses, {(0, "Your guess (the top bid is 5) was right."), (1, "Your guess (nobody scores) was wrong.")}
+        )
         self.client.login(username="carol", password=PASSWORD)
         self.assertNotContains(self.client.get(reverse("match_play", args=[self.match.pk])), "Your guess")
 
@@ -163,8 +181,14 @@ class ActionWithoutScriptTestCase(EightPlayersMixin, BaseTestCase):
         self.assertEqual(self.match.state["proposals"], [])
 
     def test_it_sends_the_partner_with_the_three_legged_race(self):
-        self.assertContains(self.propose({"athlete": self.mine, "race": "three_legged", "partner": self.other}), "Done.")
+        self.assertContains(
+            self.propose({"athlete": self.mine, "race": "three_legged", "partner": self.other}), "Done."
+        )
         self.assertContains(self.propose({"athlete": self.mine, "race": "marathon", "partner": ""}), "Done.")
-        self.assertEqual([a.payload for a in Action.objects.order_by("id")],
-                         [{"athlete": str(self.mine), "race": "three_legged", "partner": self.other},
-                          {"athlete": str(self.mine), "race": "marathon"}])
+        self.assertEqual(
+            [a.payload for a in Action.objects.order_by("id")],
+            [
+                {"athlete": str(self.mine), "race": "three_legged", "partner": self.other},
+                {"athlete": str(self.mine), "race": "marathon"},
+            ],
+        )

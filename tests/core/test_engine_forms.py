@@ -7,9 +7,13 @@ from games.engine_api import CHOICE, INT, MULTICHOICE, Field, FormSpec
 from matches.core.engine_forms import RENDERED, build_form
 from matches.lib.bounded_cache import BoundedCache
 
-SPEC = FormSpec((Field("card", "Card", CHOICE, (("0-5", "2 red"), ("0-6", "3 blue"))),
-                 Field("picks", "Pick two.", MULTICHOICE, (("a", "Apples"), ("b", "Bananas"))),
-                 Field("n", "How many", INT)))
+SPEC = FormSpec(
+    (
+        Field("card", "Card", CHOICE, (("0-5", "2 red"), ("0-6", "3 blue"))),
+        Field("picks", "Pick two.", MULTICHOICE, (("a", "Apples"), ("b", "Bananas"))),
+        Field("n", "How many", INT),
+    )
+)
 
 
 def fresh(form):

@@ -30,8 +30,13 @@ class FilledInTestCase(BaseTestCase):
         self.assertEqual(self.rounds()[0]["drawn"], [1, 2])  # Bob and Carol, never Alice
         said = [line for line in self.log() if line.startswith("Time ran out")]
         bids = self.rounds()[0]["bids"]
-        self.assertEqual(said, [f"Time ran out: Bob's bid of {bids[1]} was drawn at random.",
-                                f"Time ran out: Carol's bid of {bids[2]} was drawn at random."])
+        self.assertEqual(
+            said,
+            [
+                f"Time ran out: Bob's bid of {bids[1]} was drawn at random.",
+                f"Time ran out: Carol's bid of {bids[2]} was drawn at random.",
+            ],
+        )
 
     def test_it_tells_resolve_nobody_when_everyone_sent(self):
         self.start()

@@ -20,9 +20,20 @@ from games.secrets import HiddenMove, HiddenSetting, SeededSecret
 ENGINES = registry.all_engines()
 IDS = [e.slug for e in ENGINES]
 HOSTILE = [
-    None, [], "bid", 7, {"__class__": 1}, {"x" * 10_000: 1}, {"bid": "9" * 5000}, {"bid": [1, 2]},
-    {"bid": {"nested": {"deep": []}}}, {"card_1": "Z", "card_999": "Q"}, {"P": -1}, {"P": 10**30},
-    {"picks": ["A"] * 1000}, {"target": None, "P": "1", "Q": 1.5},
+    None,
+    [],
+    "bid",
+    7,
+    {"__class__": 1},
+    {"x" * 10_000: 1},
+    {"bid": "9" * 5000},
+    {"bid": [1, 2]},
+    {"bid": {"nested": {"deep": []}}},
+    {"card_1": "Z", "card_999": "Q"},
+    {"P": -1},
+    {"P": 10**30},
+    {"picks": ["A"] * 1000},
+    {"target": None, "P": "1", "Q": 1.5},
 ]
 
 
@@ -67,7 +78,9 @@ def play(engine, seed, n=None, miss=0.15):
                 data = engine.random_submission(state, phase.key, seat, bot)
                 given = engine.validate_submission(state, phase.key, seat, data)
                 assert not isinstance(given, api.Invalid), f"bot move refused in {phase.key}: {given}"
-            counted = engine.default_submission(state, phase.key, seat, given, api.derive_rng(seed, f"d{phase.key}{seat}"))
+            counted = engine.default_submission(
+                state, phase.key, seat, given, api.derive_rng(seed, f"d{phase.key}{seat}")
+            )
             if counted is not None:
                 again = engine.validate_submission(state, phase.key, seat, counted)
                 assert not isinstance(again, api.Invalid), f"default refused in {phase.key}: {again}"
@@ -89,8 +102,14 @@ def test_it_never_imports_django(engine):
         "print(','.join(m for m in sys.modules if m == 'django' or m.startswith('django.')))"
     )
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    out = subprocess.run([sys.executable, "-c", code, type(engine).__module__], capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parents[2], env=env, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code, type(engine).__module__],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        check=True,
+    )
     assert out.stdout.strip() == "", f"{type(engine).__module__} pulls in {out.stdout.strip()}"
 
 
@@ -137,7 +156,9 @@ def test_it_keeps_state_views_and_events_json(engine):
         for spec in t.open:
             assert spec.duration > 0 and all(isinstance(s, int) for s in spec.waits_on)
             assert not spec.turn or len(spec.waits_on) == 1, f"{spec.key}: a turn is one player's step"
-    for viewer in [api.Viewer.spectator(), api.Viewer.host()] + [api.Viewer.for_seat(i) for i in range(engine.min_seats)]:
+    for viewer in [api.Viewer.spectator(), api.Viewer.host()] + [
+        api.Viewer.for_seat(i) for i in range(engine.min_seats)
+    ]:
         json.dumps(engine.view(state, viewer))
 
 
@@ -204,8 +225,33 @@ def test_it_gives_forms_whose_dependent_fields_can_apply(engine):
     assert problems == {}
 
 
-JUNK = [None, True, False, 0, -1, 1, 10**30, -(10**30), 1.5, float("nan"), float("inf"), "", " 5", "-1", "²", "٣",
-        "1e3", "0x10", "A" * 300, "\u0000", [], [1, 2], ["A"] * 50, {}, {"a": {"b": []}}]
+JUNK = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    10**30,
+    -(10**30),
+    1.5,
+    float("nan"),
+    float("inf"),
+    "",
+    " 5",
+    "-1",
+    "²",
+    "٣",
+    "1e3",
+    "0x10",
+    "A" * 300,
+    "\u0000",
+    [],
+    [1, 2],
+    ["A"] * 50,
+    {},
+    {"a": {"b": []}},
+]
 
 
 def hostile_dicts(fields, rng, count=25):
@@ -377,7 +423,7 @@ def test_it_declares_its_secrets_so_that_the_side_channel_suite_can_vary_them(en
 
 @pytest.mark.parametrize("engine", ENGINES, ids=IDS)
 def test_it_gives_reusable_settings_that_validate_and_set_up_again(engine):
-    """"Save this game" keeps what `reusable_settings` gives after a played match; a new match
+    """ "Save this game" keeps what `reusable_settings` gives after a played match; a new match
     must start from it (validated as typed settings, JSON, the match's own state untouched)."""
     state, _ = play(engine, 11)
     settings = engine.validate_settings({}, engine.min_seats)
@@ -387,4 +433,6 @@ def test_it_gives_reusable_settings_that_validate_and_set_up_again(engine):
     assert json.loads(json.dumps(kept)) == kept
     again = engine.validate_settings(kept, engine.min_seats)
     assert not isinstance(again, api.Invalid), again
-    engine.setup(seats_for(engine), engine.prepare(again, engine.min_seats, random.Random(0)), api.derive_rng(3, "setup"))
+    engine.setup(
+        seats_for(engine), engine.prepare(again, engine.min_seats, random.Random(0)), api.derive_rng(3, "setup")
+    )

@@ -23,8 +23,15 @@ NOTE = "PRIVATE-NOTE-7731"
 
 def snapshot(match):
     match.refresh_from_db()
-    return (match.state, match.step, match.event_seq, Action.objects.count(), Event.objects.count(),
-            Phase.objects.count(), LedgerEntry.objects.count())
+    return (
+        match.state,
+        match.step,
+        match.event_seq,
+        Action.objects.count(),
+        Event.objects.count(),
+        Phase.objects.count(),
+        LedgerEntry.objects.count(),
+    )
 
 
 class HostActionTestCase(BaseTestCase):
@@ -46,11 +53,14 @@ class HostActionTestCase(BaseTestCase):
         self.assertEqual((action.player, action.by, action.name, action.step), (None, self.hana, "grant", before + 1))
         self.assertEqual(action.payload, {"seat": "1", "points": 2, "note": NOTE})
         lines = list(self.match.events.order_by("seq").values_list("visibility", "seat", "text"))[-3:]
-        self.assertEqual(lines, [
-            (Event.HOST, None, "The host: Grant points."),
-            (Event.PUBLIC, None, "The host granted Bob 2 points."),
-            (Event.PRIVATE, 1, f"A note from the host: {NOTE}"),
-        ])
+        self.assertEqual(
+            lines,
+            [
+                (Event.HOST, None, "The host: Grant points."),
+                (Event.PUBLIC, None, "The host granted Bob 2 points."),
+                (Event.PRIVATE, 1, f"A note from the host: {NOTE}"),
+            ],
+        )
 
     def test_it_refuses_anyone_but_a_host_of_the_season_and_changes_nothing(self):
         other = User.objects.create_user("otto")
@@ -107,7 +117,9 @@ class HostActionTestCase(BaseTestCase):
             do_host_action(self.match.pk, self.hana, "ask", {"seat": "2"})
             asked = Phase.objects.get(key="ask-1")
             self.assertEqual((asked.waits_on, asked.remaining), ([2], timedelta(seconds=60)))
-            clock.advance_to(clock.now() + timedelta(minutes=30))  # paused half an hour: the question still has its minute
+            clock.advance_to(
+                clock.now() + timedelta(minutes=30)
+            )  # paused half an hour: the question still has its minute
             lifecycle.do_resume(self.match.pk)
             asked.refresh_from_db()
             self.assertEqual(asked.deadline, clock.now() + timedelta(seconds=60))
@@ -122,13 +134,16 @@ class HostActionTestCase(BaseTestCase):
         self.assertEqual(snapshot(self.match), before)
         read = {r.who: r.lines for r in preview.readers}
         public = "The host granted Bob 2 points."
-        self.assertEqual(read, {
-            "The host": ["The host: Grant points.", public, f"A note from the host: {NOTE}"],
-            "Seat 1 (Alice)": [public],
-            "Seat 2 (Bob)": [public, f"A note from the host: {NOTE}"],
-            "Seat 3 (Carol)": [public],
-            "Spectators": [public],
-        })
+        self.assertEqual(
+            read,
+            {
+                "The host": ["The host: Grant points.", public, f"A note from the host: {NOTE}"],
+                "Seat 1 (Alice)": [public],
+                "Seat 2 (Bob)": [public, f"A note from the host: {NOTE}"],
+                "Seat 3 (Carol)": [public],
+                "Spectators": [public],
+            },
+        )
         self.assertFalse(preview.finishes)
         with self.assertRaisesMessage(lifecycle.Refused, "Grant 1 to 3 points."):
             preview_host_action(self.match, self.hana, "grant", {"seat": "1", "points": 0})
@@ -177,8 +192,10 @@ class HostActionReplayTestCase(BaseTestCase):
         self.assertEqual(titles[:3], ["Host: Ask a seat", "Host: Grant points", "Round 1"])
         picture = step_picture(self.match, Viewer.spectator(), 2)
         self.assertEqual(picture["phase"]["title"], "Host: Grant points")
-        self.assertEqual([e.text for e in picture["revealed"]], [
-            "The host: Grant points.", "The host granted Carol 3 points.", f"A note from the host: {NOTE}"])
+        self.assertEqual(
+            [e.text for e in picture["revealed"]],
+            ["The host: Grant points.", "The host granted Carol 3 points.", f"A note from the host: {NOTE}"],
+        )
         self.assertEqual(picture["view"]["scores"], {"Alice": 0, "Bob": 0, "Carol": 3})  # right after the grant
 
     def test_its_step_page_reads_after_the_host_action(self):

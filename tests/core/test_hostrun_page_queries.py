@@ -33,8 +33,10 @@ class HostRunPageQueriesTestCase(BaseTestCase):
 
     def test_it_plays_the_rounds_it_is_asked_for_and_leaves_one_open_half_answered(self):
         match, _ = self.counts(4, 2)
-        self.assertEqual([(r["n"], r["closed"], r["published"]) for r in match.state["rounds"]],
-                         [(1, True, True), (2, True, True), (3, False, False)])
+        self.assertEqual(
+            [(r["n"], r["closed"], r["published"]) for r in match.state["rounds"]],
+            [(1, True, True), (2, True, True), (3, False, False)],
+        )
         phase = Phase.objects.get(match=match, status=Phase.OPEN)
         self.assertEqual(sorted(phase.submissions.values_list("player__seat", flat=True)), [0, 1])
         # every round's result gave everyone a Point: two rounds, two Points each

@@ -96,14 +96,19 @@ class MissedStepsTestCase(BaseTestCase):
                 user = seats[missed].season_player.user.username
                 events = list(Event.objects.filter(match=match).order_by("seq"))
                 named = [e for e in events if ran_out_for(name).search(e.text)]
-                told = [e for e in events if e.visibility == Event.PRIVATE and e.seat == missed
-                        and "time ran out" in e.text.lower()]
+                told = [
+                    e
+                    for e in events
+                    if e.visibility == Event.PRIVATE and e.seat == missed and "time ran out" in e.text.lower()
+                ]
                 public = [e for e in named if e.visibility == Event.PUBLIC]
 
                 # the missed player's page says it: a line to them, or the public line naming them
                 mine = self.page(user, match)
-                self.assertTrue([e for e in told + public if escape(e.text) in mine],
-                                f"{name}'s page does not say their step ran out")
+                self.assertTrue(
+                    [e for e in told + public if escape(e.text) in mine],
+                    f"{name}'s page does not say their step ran out",
+                )
                 # the public page says it where who sent is public, and never where it is secret
                 everyone = self.page(None, match)
                 if phase.submitters_public:
@@ -118,6 +123,11 @@ class MissedStepsTestCase(BaseTestCase):
                 for seat in sent_whole:
                     other = seats[seat].season_player
                     self.assertFalse([e.text for e in events if ran_out_for(other.display_name).search(e.text)])
-                    self.assertFalse([e.text for e in events if e.visibility == Event.PRIVATE and e.seat == seat
-                                      and "time ran out" in e.text.lower()])
+                    self.assertFalse(
+                        [
+                            e.text
+                            for e in events
+                            if e.visibility == Event.PRIVATE and e.seat == seat and "time ran out" in e.text.lower()
+                        ]
+                    )
                     self.assertIsNone(ran_out_for(other.display_name).search(self.page(other.user.username, match)))

@@ -37,8 +37,10 @@ class MovesTestCase(BaseTestCase):
         lifecycle.do_submit(self.phase.pk, self.seat("bob"), {"bid": 7, "note": "mine"})
         self.assertEqual((done.message, slow), (moves.RECEIVED, False))
         fast, other = Submission.objects.filter(phase=self.phase).order_by("id")
-        self.assertEqual([(s.payload, s.said, s.source) for s in (fast, other)],
-                         [({"bid": 7, "note": "mine"}, "Your bid: 7; Note to yourself: mine", Submission.PLAYER)] * 2)
+        self.assertEqual(
+            [(s.payload, s.said, s.source) for s in (fast, other)],
+            [({"bid": 7, "note": "mine"}, "Your bid: 7; Note to yourself: mine", Submission.PLAYER)] * 2,
+        )
         self.match.refresh_from_db()
         self.assertEqual(self.heard, [events.Submitted(self.match.pk, self.phase.pk, 0, self.match.event_seq)])
 

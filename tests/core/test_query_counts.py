@@ -66,7 +66,9 @@ class QueryCountTestCase(BaseTestCase):
         waiting = sorted(phase.waits_on)
         for player in match.seats.order_by("seat"):
             if player.seat in waiting[::2] and player.seat != waiting[-1]:
-                lifecycle.do_submit(phase.pk, player, engine.random_submission(match.state, phase.key, player.seat, rng))
+                lifecycle.do_submit(
+                    phase.pk, player, engine.random_submission(match.state, phase.key, player.seat, rng)
+                )
         match.refresh_from_db()
         self.assertEqual(match.status, match.RUNNING)
         return match
@@ -76,8 +78,11 @@ class QueryCountTestCase(BaseTestCase):
         player.force_login(match.seats.get(seat=0).season_player.user)
         host.force_login(self.hana)
         out = {}
-        for name, client, url in (("public", public, "match_public"), ("player", player, "match_play"),
-                                  ("host", host, "match_host")):
+        for name, client, url in (
+            ("public", public, "match_public"),
+            ("player", player, "match_play"),
+            ("host", host, "match_host"),
+        ):
             responses = []
             out[name] = count(lambda: responses.append(client.get(reverse(url, args=[match.pk]))))
             self.assertEqual(responses[0].status_code, 200, name)
@@ -154,8 +159,12 @@ class QueryCountTestCase(BaseTestCase):
         conversations.do_post(bob, conversations.table_talk(self.match).pk, "hello")
         Reminder.objects.create(phase=phase, player=bob, minutes=30, sent_at=clock.now())
         self.match.refresh_from_db()
-        for viewer, player in ((Viewer.spectator(), None), (Viewer.host(), None), (Viewer.for_seat(0), alice),
-                               (Viewer.for_seat(1), bob)):
+        for viewer, player in (
+            (Viewer.spectator(), None),
+            (Viewer.host(), None),
+            (Viewer.for_seat(0), alice),
+            (Viewer.for_seat(1), bob),
+        ):
             with self.subTest(viewer=viewer):
                 picture = match_picture(self.match, viewer, player)
                 self.assertEqual(picture["personal_count"], personal_count(self.match, viewer))

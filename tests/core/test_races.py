@@ -89,8 +89,10 @@ class RacesTestCase(BaseTransactionTestCase):
         """A write under the match lock that changes only the phase row (here its deadline moved
         to the past; the match row, its status and step, untouched): the move re-reads the phase
         after the wait, as it is now."""
+
         def deadline_passed():
             Phase.objects.filter(pk=self.phase.pk).update(deadline=clock.now() - timedelta(seconds=1))
+
         refused = self.move_waiting_for(deadline_passed)
         self.assertIn("deadline", str(refused))
 

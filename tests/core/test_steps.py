@@ -20,6 +20,7 @@ from matches.models import Phase
 from tests.support.base import BaseTestCase
 from tests.support.host_bot import host_acts
 
+
 @contextmanager
 def counted(engine, *names):
     """{name: how many times the engine's method `name` ran} while inside."""
@@ -29,6 +30,7 @@ def counted(engine, *names):
         def method(self, *args, **kwargs):
             calls[name] += 1
             return real(self, *args, **kwargs)
+
         return method
 
     with mock.patch.multiple(type(engine), **{name: counting(name, getattr(type(engine), name)) for name in names}):
@@ -63,8 +65,12 @@ class StepsTestCase(BaseTestCase):
                 steps = states_after_phases(match)
                 closed = list(match.phases.filter(status=Phase.CLOSED).order_by("closed_step"))
                 by_host = list(match.actions.filter(player=None))  # a host-run game's host actions are steps too
-                closed = [item for _, item in sorted([(p.closed_step, p) for p in closed] + [(a.step, a) for a in by_host],
-                                                     key=lambda pair: pair[0])]
+                closed = [
+                    item
+                    for _, item in sorted(
+                        [(p.closed_step, p) for p in closed] + [(a.step, a) for a in by_host], key=lambda pair: pair[0]
+                    )
+                ]
                 self.assertEqual([(type(p), p.pk) for p, _ in steps], [(type(p), p.pk) for p in closed])
                 self.assertEqual(steps[-1][1], match.state)  # the replay ends where the match did
                 spectator = Client()

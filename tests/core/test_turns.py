@@ -39,30 +39,39 @@ class TurnsTestCase(BaseTestCase):
 
     def test_it_logs_a_played_round_as_its_actions_only(self):
         self.start()
-        self.assertEqual(self.log(), ["Test match has started.",
-                                      "Round 1: each puts in a chip and is dealt a card; Bob acts first."])
-        private = dict(Event.objects.filter(match=self.match, kind="deal", seat__isnull=False).values_list("seat", "text"))
+        self.assertEqual(
+            self.log(), ["Test match has started.", "Round 1: each puts in a chip and is dealt a card; Bob acts first."]
+        )
+        private = dict(
+            Event.objects.filter(match=self.match, kind="deal", seat__isnull=False).values_list("seat", "text")
+        )
         self.assertEqual(private, {0: "You see Bob's card: 6.", 1: "You see Alice's card: 4."})
         started = self.match.event_seq
         self.turn("bob", {"action": "raise", "amount": 2})  # Bob 9 -> 7, stakes 1 and 3
         self.turn("alice", {"action": "raise", "amount": 1})  # Alice pays 2 + 1: 9 -> 6, stakes 4 and 3
         self.turn("bob", {"action": "call"})  # Bob pays 1: 7 -> 6, pot 8 to the 6 over the 4: Bob 14
-        self.assertEqual(self.log(started), [
-            "Bob raises by 2: Alice owes 2, the pot is 4.",
-            "Alice raises by 1: Bob owes 1, the pot is 7.",
-            "Bob calls (1); Bob takes the pot of 8. The cards: Alice 4, Bob 6.",
-            "Round 2: each puts in a chip and is dealt a card; Alice acts first.",
-        ])
+        self.assertEqual(
+            self.log(started),
+            [
+                "Bob raises by 2: Alice owes 2, the pot is 4.",
+                "Alice raises by 1: Bob owes 1, the pot is 7.",
+                "Bob calls (1); Bob takes the pot of 8. The cards: Alice 4, Bob 6.",
+                "Round 2: each puts in a chip and is dealt a card; Alice acts first.",
+            ],
+        )
         self.assertFalse(Event.objects.filter(match=self.match, kind__in=("phase.opened", "phase.closed")).exists())
         self.match.refresh_from_db()
         self.assertEqual(self.match.state["chips"], [5, 13])  # 6 and 14, less round 2's chip each
         phases = list(self.match.phases.order_by("sequence"))
-        self.assertEqual([(p.title, p.turn, p.status, p.close_reason) for p in phases], [
-            ("Round 1, turn 1: Bob", True, Phase.CLOSED, "early"),
-            ("Round 1, turn 2: Alice", True, Phase.CLOSED, "early"),
-            ("Round 1, turn 3: Bob", True, Phase.CLOSED, "early"),
-            ("Round 2, turn 1: Alice", True, Phase.OPEN, ""),
-        ])
+        self.assertEqual(
+            [(p.title, p.turn, p.status, p.close_reason) for p in phases],
+            [
+                ("Round 1, turn 1: Bob", True, Phase.CLOSED, "early"),
+                ("Round 1, turn 2: Alice", True, Phase.CLOSED, "early"),
+                ("Round 1, turn 3: Bob", True, Phase.CLOSED, "early"),
+                ("Round 2, turn 1: Alice", True, Phase.OPEN, ""),
+            ],
+        )
 
     def test_it_gives_each_action_its_own_deadline(self):
         start = clock.now()
@@ -73,8 +82,9 @@ class TurnsTestCase(BaseTestCase):
         with clock.simulated(start + timedelta(seconds=45)):
             self.turn("bob", {"action": "raise", "amount": 1})
         second = self.open_phase()
-        self.assertEqual((second.opened_at, second.deadline),
-                         (start + timedelta(seconds=45), start + timedelta(seconds=105)))
+        self.assertEqual(
+            (second.opened_at, second.deadline), (start + timedelta(seconds=45), start + timedelta(seconds=105))
+        )
 
     def test_it_closes_a_missed_turn_at_its_deadline_with_a_fold_said_as_a_default(self):
         self.start()
@@ -90,10 +100,13 @@ class TurnsTestCase(BaseTestCase):
         self.assertEqual((phase.status, phase.close_reason), (Phase.CLOSED, "deadline"))
         fold = Submission.objects.get(phase=phase)
         self.assertEqual((fold.source, fold.payload), (Submission.DEFAULT, {"action": "fold"}))
-        self.assertEqual(self.log(seen), [
-            "Time ran out: Alice folds; Bob takes the pot of 5. The cards: Alice 4, Bob 6.",
-            "Round 2: each puts in a chip and is dealt a card; Alice acts first.",
-        ])
+        self.assertEqual(
+            self.log(seen),
+            [
+                "Time ran out: Alice folds; Bob takes the pot of 5. The cards: Alice 4, Bob 6.",
+                "Round 2: each puts in a chip and is dealt a card; Alice acts first.",
+            ],
+        )
         self.match.refresh_from_db()
         self.assertEqual(self.match.state["chips"], [8, 10])  # 9 and 11 after the pot, less a chip each
 
@@ -101,15 +114,22 @@ class TurnsTestCase(BaseTestCase):
         self.start()
         seen = self.match.event_seq
         lifecycle.do_force_close(self.open_phase().pk, by=self.hana)
-        self.assertEqual(self.log(seen)[0], "Time ran out: Bob folds; Alice takes the pot of 2. The cards: Alice 4, Bob 6.")
+        self.assertEqual(
+            self.log(seen)[0], "Time ran out: Bob folds; Alice takes the pot of 2. The cards: Alice 4, Bob 6."
+        )
         self.assertFalse(Event.objects.filter(match=self.match, kind="phase.closed").exists())
 
     def test_it_shows_the_player_on_turn_the_form_and_the_other_s_card(self):
         self.start()
         self.client.login(username="bob", password=PASSWORD)
         page = self.client.get(reverse("match_play", args=[self.match.pk])).content.decode()
-        for words in ("Round 1, turn 1: Bob", "Raise (1 to 3)", "Call (show the cards)", "Raise by",
-                      "Alice's card: <strong>4</strong>"):
+        for words in (
+            "Round 1, turn 1: Bob",
+            "Raise (1 to 3)",
+            "Call (show the cards)",
+            "Raise by",
+            "Alice's card: <strong>4</strong>",
+        ):
             self.assertIn(words, page)
         self.assertNotIn("Bob's card", page)  # his own he cannot see
 
@@ -147,5 +167,6 @@ class TurnsTestCase(BaseTestCase):
             phase = self.open_phase()
             clock.advance_to(phase.deadline - timedelta(minutes=59))
             reminders.send_due()
-            self.assertEqual([(r.phase_id, r.player.seat, r.minutes) for r in Reminder.objects.all()],
-                             [(phase.pk, 1, 60)])  # Bob's turn: Bob alone, an hour before its deadline
+            self.assertEqual(
+                [(r.phase_id, r.player.seat, r.minutes) for r in Reminder.objects.all()], [(phase.pk, 1, 60)]
+            )  # Bob's turn: Bob alone, an hour before its deadline

@@ -62,8 +62,11 @@ class SecretSendersTestCase(BaseTestCase):
         self.start()
         lifecycle.do_force_close(self.open_phase().pk)  # the pregame
         self.match.refresh_from_db()
-        lifecycle.do_submit(self.open_phase().pk, self.seat("alice"), {"kind": "shift", "shift_vector": "B",
-                                                                       "shift_dir": "ccw", "shift_degrees": 17})
+        lifecycle.do_submit(
+            self.open_phase().pk,
+            self.seat("alice"),
+            {"kind": "shift", "shift_vector": "B", "shift_dir": "ccw", "shift_degrees": 17},
+        )
         public = self.client.get(reverse("match_public", args=[self.match.pk])).content.decode()
         self.client.force_login(self.bob)
         bob = self.client.get(reverse("match_play", args=[self.match.pk])).content.decode()

@@ -47,13 +47,21 @@ class UniqueBid(api.GameEngine):
     settings_fields = (
         api.Field("rounds", "Rounds", api.INT, min_value=1, max_value=20, required=True),
         api.duration_setting("round_seconds", "Each round"),
-        api.Field("close_early", "Close a round early", api.CHOICE,
-                  api.setting_choices((True, "Once everyone has bid"), (False, "Only at the deadline")), required=True),
+        api.Field(
+            "close_early",
+            "Close a round early",
+            api.CHOICE,
+            api.setting_choices((True, "Once everyone has bid"), (False, "Only at the deadline")),
+            required=True,
+        ),
     )
     summary = "Bid high, but alone."
-    secrets = (HiddenMove("a bid"),
-               SeededSecret("seat 0's secret code", lambda state: _with_code(state, 0, "SECRET-0-0000"),
-                            known_to=lambda state: (0,)))
+    secrets = (
+        HiddenMove("a bid"),
+        SeededSecret(
+            "seat 0's secret code", lambda state: _with_code(state, 0, "SECRET-0-0000"), known_to=lambda state: (0,)
+        ),
+    )
 
     def validate_settings(self, settings, seats):
         merged = super().validate_settings(settings, seats)
@@ -82,19 +90,33 @@ class UniqueBid(api.GameEngine):
     def _round_phase(self, state):
         n = state["round"]
         seats = tuple(range(len(state["names"])))
-        return api.PhaseSpec(f"round-{n}", f"Round {n}", seats, state["settings"]["round_seconds"],
-                             state["settings"]["close_early"])
+        return api.PhaseSpec(
+            f"round-{n}", f"Round {n}", seats, state["settings"]["round_seconds"], state["settings"]["close_early"]
+        )
 
     def form(self, state, phase_key, seat):
         if _yes_no(phase_key):
-            return api.FormSpec((api.Field("double", "Double your point?", api.CHOICE, (("yes", "Yes"), ("no", "No")), required=True),))
-        return api.FormSpec((
-            api.Field("bid", "Your bid", api.INT, min_value=1, max_value=10, required=True),
-            api.Field("note", "Note to yourself", api.TEXT, max_length=50),
-            api.Field("guess", "Guess", api.CHOICE, GUESSES),
-            api.Field("guess_top", "Number", api.INT, min_value=1, max_value=10, required=True,
-                      depends_on="guess", when=("top",)),
-        ), submit_label="Bid")
+            return api.FormSpec(
+                (api.Field("double", "Double your point?", api.CHOICE, (("yes", "Yes"), ("no", "No")), required=True),)
+            )
+        return api.FormSpec(
+            (
+                api.Field("bid", "Your bid", api.INT, min_value=1, max_value=10, required=True),
+                api.Field("note", "Note to yourself", api.TEXT, max_length=50),
+                api.Field("guess", "Guess", api.CHOICE, GUESSES),
+                api.Field(
+                    "guess_top",
+                    "Number",
+                    api.INT,
+                    min_value=1,
+                    max_value=10,
+                    required=True,
+                    depends_on="guess",
+                    when=("top",),
+                ),
+            ),
+            submit_label="Bid",
+        )
 
     def validate_submission(self, state, phase_key, seat, data):
         if not isinstance(data, dict):
@@ -102,7 +124,9 @@ class UniqueBid(api.GameEngine):
         if set(data) - {"bid", "note", "double", "guess", "guess_top"}:
             return api.Invalid("Unknown fields.")
         if _yes_no(phase_key):
-            return {"double": data["double"]} if data.get("double") in ("yes", "no") else api.Invalid("Answer yes or no.")
+            return (
+                {"double": data["double"]} if data.get("double") in ("yes", "no") else api.Invalid("Answer yes or no.")
+            )
         bid = data.get("bid")
         if type(bid) is not int or not 1 <= bid <= 10:
             return api.Invalid("Bid a whole number from 1 to 10.")
@@ -151,12 +175,17 @@ class UniqueBid(api.GameEngine):
         state["rounds"].append({"bids": [bids[s] for s in sorted(bids)], "winner": winner, "drawn": sorted(filled_in)})
         who = state["names"][winner] if winner is not None else "nobody"
         events = [api.public("round", f"Round {state['round']}: bids {[bids[s] for s in sorted(bids)]}; {who} scores.")]
-        events += [_guessed(seat, sub, top) for seat, sub in submissions.items()
-                   if sub.get("guess")]
+        events += [_guessed(seat, sub, top) for seat, sub in submissions.items() if sub.get("guess")]
         for seat in sorted(filled_in):  # a default is said as one, never as a choice
-            events.append(api.public("default", f"Time ran out: {state['names'][seat]}'s bid of {bids[seat]} was drawn at random."))
+            events.append(
+                api.public(
+                    "default", f"Time ran out: {state['names'][seat]}'s bid of {bids[seat]} was drawn at random."
+                )
+            )
         if winner is not None and state["round"] % 2 == 0 and state["round"] < state["settings"]["rounds"]:
-            spec = api.PhaseSpec(f"bonus-{state['round']}", f"Bonus for {who}", (winner,), state["settings"]["round_seconds"], True)
+            spec = api.PhaseSpec(
+                f"bonus-{state['round']}", f"Bonus for {who}", (winner,), state["settings"]["round_seconds"], True
+            )
             return api.Transition(state, events, [spec])
         return self._next_round(state, events)
 
@@ -180,8 +209,11 @@ class UniqueBid(api.GameEngine):
         state = copy.deepcopy(state)
         state["hints"][seat] += 1
         hint = f"Hint: the most common winning bid so far is {rng.randint(1, 10)}."
-        return api.Transition(state, [api.private(seat, "hint", hint)],
-                              ledger=[api.LedgerDelta(seat, api.GARNET, -1, "Bought a hint in Unique Bid")])
+        return api.Transition(
+            state,
+            [api.private(seat, "hint", hint)],
+            ledger=[api.LedgerDelta(seat, api.GARNET, -1, "Bought a hint in Unique Bid")],
+        )
 
     def view(self, state, viewer):
         out = {"round": state["round"], "scores": dict(zip(state["names"], state["scores"])), "rounds": state["rounds"]}
@@ -214,15 +246,21 @@ class UniqueBid(api.GameEngine):
         if state["finished"]:
             return []
         seats = tuple((str(i), name) for i, name in enumerate(state["names"]))
-        grant = api.FormSpec((
-            api.Field("seat", "Seat", api.CHOICE, seats, required=True),
-            api.Field("points", "Points", api.INT, min_value=1, max_value=3, required=True),
-            api.Field("note", "Private note to the seat", api.TEXT, max_length=80),
-        ), submit_label="Grant")
+        grant = api.FormSpec(
+            (
+                api.Field("seat", "Seat", api.CHOICE, seats, required=True),
+                api.Field("points", "Points", api.INT, min_value=1, max_value=3, required=True),
+                api.Field("note", "Private note to the seat", api.TEXT, max_length=80),
+            ),
+            submit_label="Grant",
+        )
         ask = api.FormSpec((api.Field("seat", "Seat", api.CHOICE, seats, required=True),), submit_label="Ask")
         fine = api.FormSpec((api.Field("seat", "Seat", api.CHOICE, seats, required=True),), submit_label="Fine")
-        return [api.ActionSpec("grant", "Grant points", grant), api.ActionSpec("ask", "Ask a seat", ask),
-                api.ActionSpec("fine", "Fine a garnet", fine)]
+        return [
+            api.ActionSpec("grant", "Grant points", grant),
+            api.ActionSpec("ask", "Ask a seat", ask),
+            api.ActionSpec("fine", "Fine a garnet", fine),
+        ]
 
     def apply_host_action(self, state, name, data, ctx, rng):
         if state["finished"] or name not in ("grant", "ask", "fine") or not isinstance(data, dict):
@@ -237,8 +275,11 @@ class UniqueBid(api.GameEngine):
         state = copy.deepcopy(state)
         who = state["names"][seat]
         if name == "fine":  # the platform refuses it if the seat's season balance has no garnet
-            return api.Transition(state, [api.public("fine", f"The host fined {who} a garnet.")],
-                                  ledger=[api.LedgerDelta(seat, api.GARNET, -1, "Fined by the host in Unique Bid")])
+            return api.Transition(
+                state,
+                [api.public("fine", f"The host fined {who} a garnet.")],
+                ledger=[api.LedgerDelta(seat, api.GARNET, -1, "Fined by the host in Unique Bid")],
+            )
         if name == "ask":
             state["asked"] = state.get("asked", 0) + 1
             key = f"ask-{state['asked']}"

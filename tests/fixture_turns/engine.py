@@ -29,19 +29,23 @@ NOTES = ("", "", "they look calm", "bluff next time?", "remember the 9")  # the 
 
 def another_card(seat):
     """The state as the seed might have dealt it with another card for `seat` (and nothing else)."""
+
     def vary(state):
         state = copy.deepcopy(state)
         state["cards"][seat] = next(c for c in range(1, 11) if c not in state["cards"])
         return state
+
     return vary
 
 
 class CallOrRaise(api.GameEngine):
     slug = "fixture_turns"
     # Each card is dealt by the seed and known to the other player only; the note is a hidden move.
-    secrets = (SeededSecret("the first player's card", another_card(0), known_to=lambda state: (1,)),
-               SeededSecret("the second player's card", another_card(1), known_to=lambda state: (0,)),
-               HiddenMove("a note to yourself"))
+    secrets = (
+        SeededSecret("the first player's card", another_card(0), known_to=lambda state: (1,)),
+        SeededSecret("the second player's card", another_card(1), known_to=lambda state: (0,)),
+        HiddenMove("a note to yourself"),
+    )
     name = "Call or Raise (fixture)"
     kind = "main"
     min_seats = max_seats = 2
@@ -55,12 +59,23 @@ class CallOrRaise(api.GameEngine):
     summary = "See their card, never yours: raise, call or fold."
 
     def validate_settings(self, settings, seats):
-        return first_problem(super().validate_settings(settings, seats), whole_number("rounds", 1, 20),
-                             whole_number("chips", 2, 100), whole_number("max_raise", 1, 20))
+        return first_problem(
+            super().validate_settings(settings, seats),
+            whole_number("rounds", 1, 20),
+            whole_number("chips", 2, 100),
+            whole_number("max_raise", 1, 20),
+        )
 
     def setup(self, seats, settings, rng):
-        state = {"settings": settings, "names": [s.name for s in seats], "chips": [settings["chips"]] * 2,
-                 "round": 0, "first": rng.randrange(2), "rounds": [], "finished": False}
+        state = {
+            "settings": settings,
+            "names": [s.name for s in seats],
+            "chips": [settings["chips"]] * 2,
+            "round": 0,
+            "first": rng.randrange(2),
+            "rounds": [],
+            "finished": False,
+        }
         return self._deal(state, [], rng)
 
     # a round ------------------------------------------------------------------------------
@@ -76,16 +91,25 @@ class CallOrRaise(api.GameEngine):
         state["chips"] = [c - 1 for c in state["chips"]]
         state["stakes"], state["turn"], state["to_act"], state["actions"] = [1, 1], 1, state["first"], []
         names = state["names"]
-        events.append(api.public("deal", f"Round {state['round']}: each puts in a chip and is dealt a card; "
-                                         f"{names[state['first']]} acts first."))
+        events.append(
+            api.public(
+                "deal",
+                f"Round {state['round']}: each puts in a chip and is dealt a card; {names[state['first']]} acts first.",
+            )
+        )
         for seat in (0, 1):  # each sees the other's card
             events.append(api.private(seat, "deal", f"You see {names[1 - seat]}'s card: {state['cards'][1 - seat]}."))
         return api.Transition(state, events, [self._turn(state)])
 
     def _turn(self, state):
         seat = state["to_act"]
-        return one_player_step(turn_key(state), f"Round {state['round']}, turn {state['turn']}: {state['names'][seat]}",
-                               seat, state["settings"]["turn_seconds"], turn=True)
+        return one_player_step(
+            turn_key(state),
+            f"Round {state['round']}, turn {state['turn']}: {state['names'][seat]}",
+            seat,
+            state["settings"]["turn_seconds"],
+            turn=True,
+        )
 
     # a player's move ----------------------------------------------------------------------
     def form(self, state, phase_key, seat):
@@ -96,10 +120,23 @@ class CallOrRaise(api.GameEngine):
             choices = ((RAISE, f"Raise ({more})"),) + choices
         fields = [api.Field("action", "Your move", api.RADIO, choices, required=True)]
         if top:  # sent and required only with a raise (the engine refuses it beside anything else all the same)
-            fields.append(api.Field("amount", "Raise by", api.INT, min_value=1, max_value=top, required=True,
-                                    depends_on="action", when=(RAISE,)))
-        fields.append(api.Field("note", "Note to yourself", api.TEXT, max_length=NOTE_LENGTH,
-                                help="Only you and the host read it."))
+            fields.append(
+                api.Field(
+                    "amount",
+                    "Raise by",
+                    api.INT,
+                    min_value=1,
+                    max_value=top,
+                    required=True,
+                    depends_on="action",
+                    when=(RAISE,),
+                )
+            )
+        fields.append(
+            api.Field(
+                "note", "Note to yourself", api.TEXT, max_length=NOTE_LENGTH, help="Only you and the host read it."
+            )
+        )
         return api.FormSpec(tuple(fields), "Send")
 
     def validate_submission(self, state, phase_key, seat, data):
@@ -141,15 +178,18 @@ class CallOrRaise(api.GameEngine):
         move = submissions.get(seat) or {"action": FOLD}
         name, other = state["names"][seat], state["names"][1 - seat]
         timed_out = "Time ran out: " if seat in filled_in else ""  # a default is said as one
-        state["actions"].append({"seat": seat, "action": move["action"], "amount": move.get("amount"),
-                                 "default": seat in filled_in})
+        state["actions"].append(
+            {"seat": seat, "action": move["action"], "amount": move.get("amount"), "default": seat in filled_in}
+        )
         if move["action"] == RAISE:
             paid = owed(state, seat) + move["amount"]
             state["chips"][seat] -= paid
             state["stakes"][seat] += paid
             state["turn"] += 1
             state["to_act"] = 1 - seat
-            text = f"{name} raises by {move['amount']}: {other} owes {move['amount']}, the pot is {sum(state['stakes'])}."
+            text = (
+                f"{name} raises by {move['amount']}: {other} owes {move['amount']}, the pot is {sum(state['stakes'])}."
+            )
             return api.Transition(state, [api.public("raise", text)], [self._turn(state)])
         if move["action"] == CALL:
             paid = owed(state, seat)
@@ -163,11 +203,13 @@ class CallOrRaise(api.GameEngine):
         pot = sum(state["stakes"])
         state["chips"][winner] += pot
         cards = state["cards"]
-        state["rounds"].append({"round": state["round"], "cards": list(cards), "winner": winner, "pot": pot,
-                                "actions": state["actions"]})
+        state["rounds"].append(
+            {"round": state["round"], "cards": list(cards), "winner": winner, "pot": pot, "actions": state["actions"]}
+        )
         names = state["names"]
-        text = (f"{how}; {names[winner]} takes the pot of {pot}. "
-                f"The cards: {names[0]} {cards[0]}, {names[1]} {cards[1]}.")
+        text = (
+            f"{how}; {names[winner]} takes the pot of {pot}. The cards: {names[0]} {cards[0]}, {names[1]} {cards[1]}."
+        )
         return self._deal(state, [api.public(move["action"], text)], rng)
 
     # what each viewer sees -----------------------------------------------------------------
@@ -176,14 +218,30 @@ class CallOrRaise(api.GameEngine):
         other's and never their own; a spectator neither, until the round ends (then the log and
         the rounds show both); the host both."""
         names = state["names"]
-        out = {"round": state["round"], "rounds_total": state["settings"]["rounds"], "finished": state["finished"],
-               "players": [{"name": n, "chips": c} for n, c in zip(names, state["chips"])],
-               "rounds": [{"round": r["round"], "winner": names[r["winner"]], "pot": r["pot"],
-                           "cards": [f"{n} {c}" for n, c in zip(names, r["cards"])]} for r in state["rounds"]]}
+        out = {
+            "round": state["round"],
+            "rounds_total": state["settings"]["rounds"],
+            "finished": state["finished"],
+            "players": [{"name": n, "chips": c} for n, c in zip(names, state["chips"])],
+            "rounds": [
+                {
+                    "round": r["round"],
+                    "winner": names[r["winner"]],
+                    "pot": r["pot"],
+                    "cards": [f"{n} {c}" for n, c in zip(names, r["cards"])],
+                }
+                for r in state["rounds"]
+            ],
+        }
         if state["finished"]:
             return out
-        out.update({"stakes": [{"name": n, "stake": s} for n, s in zip(names, state["stakes"])],
-                    "pot": sum(state["stakes"]), "to_act": names[state["to_act"]]})
+        out.update(
+            {
+                "stakes": [{"name": n, "stake": s} for n, s in zip(names, state["stakes"])],
+                "pot": sum(state["stakes"]),
+                "to_act": names[state["to_act"]],
+            }
+        )
         if sees_everything(viewer, state["finished"]):
             out["cards"] = [f"{n} {c}" for n, c in zip(names, state["cards"])]
         elif is_seat_among(viewer, (0, 1)):
@@ -211,8 +269,9 @@ def owed(state, seat):
 def raise_limit(state, seat):
     """The largest raise `seat` may make now (0: none): at most max_raise, what it has left once
     it has matched, and what the other has left to call it with."""
-    return max(0, min(state["settings"]["max_raise"], state["chips"][seat] - owed(state, seat),
-                      state["chips"][1 - seat]))
+    return max(
+        0, min(state["settings"]["max_raise"], state["chips"][seat] - owed(state, seat), state["chips"][1 - seat])
+    )
 
 
 ENGINE = CallOrRaise()

@@ -82,8 +82,17 @@ def test_no_unique_distance_is_a_draw_among_those_at_the_top():
 
 
 def test_losers_are_the_smallest_non_negative_distance_among_non_winners():
-    keys = keys_of({0: (5, -1, 2, 0), 1: (0, 3, 2, 1), 2: (-2, 0, -1, 1), 3: (1, 0, 4, -3), 4: (2, 2, 0, 2),
-                    5: (0, 5, 3, -1), 6: (0, 9, 9, 9)})
+    keys = keys_of(
+        {
+            0: (5, -1, 2, 0),
+            1: (0, 3, 2, 1),
+            2: (-2, 0, -1, 1),
+            3: (1, 0, 4, -3),
+            4: (2, 2, 0, 2),
+            5: (0, 5, 3, -1),
+            6: (0, 9, 9, 9),
+        }
+    )
     won = {"A": 0, "B": 1, "C": 3, "D": 4}  # non-winners: 2, 5, 6
     lost = geometry.losers(keys, won)
     # A: 2 is at -2 (never a loser); 5 and 6 share 0. B: 2 at 0. C: 2 is at -1; 5 at 3. D: 2 at 1; 5 at -1.

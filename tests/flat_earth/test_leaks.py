@@ -54,4 +54,6 @@ class FlatEarthLeakTestCase(BaseTransactionTestCase):
         while self.open_phase():
             lifecycle.do_force_close(self.open_phase().pk)
             self.match.refresh_from_db()
-        assert_shown_to(self, self.match, None, ["(3.00, 0.00)", "Alice: (3, 0) to Carol, (0, 7) to Dave"], "public page")
+        assert_shown_to(
+            self, self.match, None, ["(3.00, 0.00)", "Alice: (3, 0) to Carol, (0, 7) to Dave"], "public page"
+        )

@@ -22,15 +22,19 @@ class FlatEarthResultTestCase(BaseTestCase):
         self.start()
         lifecycle.do_force_close(self.open_phase().pk)  # the pregame
         # Round 1: Alice (1, 0), Bob (0, 1), Carol (-1, 0), Dave (0, -1), Frank (2, 2); Grace stays at (0, 0)
-        lifecycle.do_submit(self.open_phase().pk, self.seat("alice"),
-                            {"kind": "move", **{f"option_{i}": str(s) for i, s in enumerate([0, 1, 2, 3, 4])}})
+        lifecycle.do_submit(
+            self.open_phase().pk,
+            self.seat("alice"),
+            {"kind": "move", **{f"option_{i}": str(s) for i, s in enumerate([0, 1, 2, 3, 4])}},
+        )
         while self.open_phase():
             lifecycle.do_force_close(self.open_phase().pk)
         self.match.refresh_from_db()
 
     def test_it_proposes_heaven_hell_marks_and_token_gifts_and_applies_them_on_confirmation(self):
-        LedgerEntry.objects.create(season=self.season, player=self.members["carol"], kind=TOKEN_OF_LIFE, amount=3,
-                                   reason="earlier gifts")
+        LedgerEntry.objects.create(
+            season=self.season, player=self.members["carol"], kind=TOKEN_OF_LIFE, amount=3, reason="earlier gifts"
+        )
         self.play()
         state = self.match.state
         # A: Frank at x = 2 is alone furthest; B: Frank is gone, Bob at y = 1; C: Carol at x = -1;
@@ -51,12 +55,15 @@ class FlatEarthResultTestCase(BaseTestCase):
         self.assertContains(page, "At most 1 token of life each; the extras go to one of: Bob, Carol, Dave, Frank")
         results.do_confirm_result(self.match.pk, offered, by=self.hana)
         realms = dict(SeasonPlayer.objects.filter(season=self.season).values_list("display_name", "realm"))
-        self.assertEqual([realms[n] for n in ("Alice", "Bob", "Carol", "Dave", "Frank", "Grace")],
-                         ["hell", "heaven", "heaven", "heaven", "heaven", "hell"])
+        self.assertEqual(
+            [realms[n] for n in ("Alice", "Bob", "Carol", "Dave", "Frank", "Grace")],
+            ["hell", "heaven", "heaven", "heaven", "heaven", "hell"],
+        )
         # Carol holds 3 tokens of life and may keep 1: she is asked to give two to players who are not losers
         prompt = ForcedGift.objects.get()
         self.assertEqual((prompt.player.display_name, prompt.kind, prompt.remaining), ("Carol", TOKEN_OF_LIFE, 2))
-        self.assertEqual(sorted(SeasonPlayer.objects.get(pk=i).display_name for i in prompt.recipients),
-                         ["Bob", "Dave", "Frank"])
+        self.assertEqual(
+            sorted(SeasonPlayer.objects.get(pk=i).display_name for i in prompt.recipients), ["Bob", "Dave", "Frank"]
+        )
         season_page = self.client.get(reverse("season", args=[self.season.slug]))
         self.assertContains(season_page, "Heaven")

@@ -58,8 +58,10 @@ def test_two_windows_pipelined():
     # Proposal 1 ((1,0) to Di, (0,2) to Ada): Di and Ada reject it: two rejections, it fails.
     # Proposal 2 ((1,0) to Di, (0,2) to Ed): Ed rejects; one rejection, it passes; Ed does not move by it.
     # Di is in both: only proposal 2 passed, so Di moves (1, 0).
-    t = window(t, {0: {"vote_1": "reject"}, 3: {"vote_1": "reject", "vote_2": "accept"}, 4: {"vote_2": "reject"},
-                   1: move(0, 1)})
+    t = window(
+        t,
+        {0: {"vote_1": "reject"}, 3: {"vote_1": "reject", "vote_2": "accept"}, 4: {"vote_2": "reject"}, 1: move(0, 1)},
+    )
     assert t.state["positions"] == [[0, 0], [0, 0], [0, 0], [100, 0], [0, 0]]
     assert t.state["results"][0]["passed"] == [2]
     assert told(t, 3) == ["After round 1 you are at (1.00, 0.00); along A 1.00, B 0.00, C -1.00, D 0.00."]
@@ -86,7 +88,9 @@ def test_the_shift_with_most_votes_is_enacted_and_a_tie_enacts_nothing():
     t = start()
     t = window(t, {0: shift("A", "ccw", 10), 1: shift("B", "cw", 5)})
     ids = {p["vector"]: p["id"] for p in t.state["proposals"]["1"]}
-    t = window(t, {0: {"shift_vote": str(ids["A"])}, 1: {"shift_vote": str(ids["A"])}, 2: {"shift_vote": str(ids["B"])}})
+    t = window(
+        t, {0: {"shift_vote": str(ids["A"])}, 1: {"shift_vote": str(ids["A"])}, 2: {"shift_vote": str(ids["B"])}}
+    )
     assert t.state["vectors"]["A"] == 10 and t.state["vectors"]["B"] == 90
     assert "After round 1 the vectors point: A 10°, B 90°, C 180°, D 270°." in [e.text for e in t.events]
     t = window(t, {0: {}, 1: {}})  # no shift proposals in round 2: nothing to vote on
@@ -123,9 +127,15 @@ def test_a_shift_is_refused_when_proposed_and_void_when_enacted_after_another_mo
 def test_a_movement_proposal_needs_every_option_given_to_a_different_player():
     t = start()
     assert isinstance(ENGINE.validate_submission(t.state, "window-1", 0, move(1, 1)), api.Invalid)
-    assert isinstance(ENGINE.validate_submission(t.state, "window-1", 0, {"kind": "move", "option_0": "1"}), api.Invalid)
+    assert isinstance(
+        ENGINE.validate_submission(t.state, "window-1", 0, {"kind": "move", "option_0": "1"}), api.Invalid
+    )
     assert isinstance(ENGINE.validate_submission(t.state, "window-1", 0, move(1, 9)), api.Invalid)
-    assert ENGINE.validate_submission(t.state, "window-1", 0, move(4, 1)) == {"kind": "move", "option_0": "4", "option_1": "1"}
+    assert ENGINE.validate_submission(t.state, "window-1", 0, move(4, 1)) == {
+        "kind": "move",
+        "option_0": "4",
+        "option_1": "1",
+    }
     assert ENGINE.validate_submission(t.state, "window-1", 0, {}) == {}  # no proposal
 
 
@@ -146,8 +156,16 @@ def test_a_missed_window_is_said_as_sent_empty_to_its_player_and_the_host_alone(
     t = start()
     t = window(t, {0: move(3, 4), 1: {}, 2: {}, 3: {}})  # Ed sends nothing; Ben, Cy and Di send an empty form
     said = [(e.visibility, e.seat, e.text) for e in t.events if e.kind == "flat.missed"]
-    assert said == [(api.HOST_ONLY, None, "Time ran out for Ed: window 1 counts as sent empty."),
-                    ("private", 4, ("Time ran out: window 1 counts as sent empty: no proposal, every movement "
-                                    "proposal naming you accepted, no shift vote."))]
+    assert said == [
+        (api.HOST_ONLY, None, "Time ran out for Ed: window 1 counts as sent empty."),
+        (
+            "private",
+            4,
+            (
+                "Time ran out: window 1 counts as sent empty: no proposal, every movement "
+                "proposal naming you accepted, no shift vote."
+            ),
+        ),
+    ]
     # who sent is secret in a window (F4): no public line says who missed one
     assert not [e for e in t.events if "ran out" in e.text and e.visibility == api.PUBLIC]

@@ -29,14 +29,44 @@ def two_rounds():
     return mid, t
 
 
-ROUND_1 = {"round": 1, "resolved": True, "shift": "proposal 2 was enacted", "proposals": [
-    {"id": 1, "kind": "move", "text": "(1, 0) to Di, (0, 2) to Ed", "proposers": ["Ada", "Ben"],
-     "votes": {"Di": "reject", "Ed": "accept"}, "passed": True},
-    {"id": 2, "kind": "shift", "text": "turn A 10° anticlockwise", "proposers": ["Cy"],
-     "voters": ["Ada", "Ed"], "passed": True}]}
-ROUND_2 = {"round": 2, "resolved": True, "shift": "no shift had a vote: nothing was enacted", "proposals": [
-    {"id": 1, "kind": "move", "text": "(2, 0) to Ada, (0, -1) to Ben", "proposers": ["Cy"],
-     "votes": {"Ada": "reject", "Ben": "reject"}, "passed": False}]}
+ROUND_1 = {
+    "round": 1,
+    "resolved": True,
+    "shift": "proposal 2 was enacted",
+    "proposals": [
+        {
+            "id": 1,
+            "kind": "move",
+            "text": "(1, 0) to Di, (0, 2) to Ed",
+            "proposers": ["Ada", "Ben"],
+            "votes": {"Di": "reject", "Ed": "accept"},
+            "passed": True,
+        },
+        {
+            "id": 2,
+            "kind": "shift",
+            "text": "turn A 10° anticlockwise",
+            "proposers": ["Cy"],
+            "voters": ["Ada", "Ed"],
+            "passed": True,
+        },
+    ],
+}
+ROUND_2 = {
+    "round": 2,
+    "resolved": True,
+    "shift": "no shift had a vote: nothing was enacted",
+    "proposals": [
+        {
+            "id": 1,
+            "kind": "move",
+            "text": "(2, 0) to Ada, (0, -1) to Ben",
+            "proposers": ["Cy"],
+            "votes": {"Ada": "reject", "Ben": "reject"},
+            "passed": False,
+        }
+    ],
+}
 
 
 def test_it_gives_a_loser_on_every_vector_one_mark():
@@ -68,8 +98,11 @@ def test_it_shows_the_host_every_vote_live_and_nobody_else():
     # After window 2: round 1 is resolved, round 2's proposal is out for votes.
     host = ENGINE.view(mid.state, HOST)["record"]
     assert host[0] == ROUND_1
-    assert host[1] == {"round": 2, "resolved": False, "proposals": [
-        {"id": 1, "kind": "move", "text": "(2, 0) to Ada, (0, -1) to Ben", "proposers": ["Cy"]}]}
+    assert host[1] == {
+        "round": 2,
+        "resolved": False,
+        "proposals": [{"id": 1, "kind": "move", "text": "(2, 0) to Ada, (0, -1) to Ben", "proposers": ["Cy"]}],
+    }
     assert ENGINE.view(t.state, HOST)["record"][:2] == [ROUND_1, ROUND_2]
     for viewer in (SPECTATOR, seat(0), seat(2), seat(3)):
         shown = ENGINE.view(t.state, viewer)
@@ -82,7 +115,12 @@ def test_it_sees_seat_0_as_a_seat_with_its_own_position_distances_and_path():
     ada, ben = ENGINE.view(t.state, seat(0))["me"], ENGINE.view(t.state, seat(1))["me"]
     assert ada["position"] == "(1.00, 0.00)" and ada["path"] == [[0, 0], [100, 0]]
     assert ada["distances"] == {"A": "1.00", "B": "0.00", "C": "-1.00", "D": "0.00"}
-    assert ben["position"] == "(0.00, 2.00)" and ben["distances"] == {"A": "0.00", "B": "2.00", "C": "0.00", "D": "-2.00"}
+    assert ben["position"] == "(0.00, 2.00)" and ben["distances"] == {
+        "A": "0.00",
+        "B": "2.00",
+        "C": "0.00",
+        "D": "-2.00",
+    }
     assert "me" not in ENGINE.view(t.state, SPECTATOR)
     for k in range(3, 10):
         t = window(t, {})
@@ -94,7 +132,14 @@ def test_it_takes_host_options_one_per_player_at_most_distinct_within_100():
         return ENGINE.validate_settings({"options": [round_1] + OPTIONS[1:]}, len(NAMES))
 
     assert not isinstance(check([[100, -100], [-100, 100], [0, 0], [1, 2], [2, 1]]), api.Invalid)  # five, for five
-    for bad in ([[1, 0]] * 2,  # the same vector twice
-                [[1, 0], [0, 1], [1, 1], [2, 0], [0, 2], [2, 2]],  # six options for five players
-                [[101, 0]], [[0, -101]], [[1.5, 0]], [[True, 0]], [[1, 0, 0]], []):
+    for bad in (
+        [[1, 0]] * 2,  # the same vector twice
+        [[1, 0], [0, 1], [1, 1], [2, 0], [0, 2], [2, 2]],  # six options for five players
+        [[101, 0]],
+        [[0, -101]],
+        [[1.5, 0]],
+        [[True, 0]],
+        [[1, 0, 0]],
+        [],
+    ):
         assert isinstance(check(bad), api.Invalid), bad

@@ -25,8 +25,12 @@ class MovementOptionsRowsTestCase(BaseTestCase):
         self.assertEqual(self.start(match).state["options"], options)
 
     def test_it_refuses_a_bad_round_beside_its_line_and_saves_nothing(self):
-        for bad, words in (("(1, 2) (1, 2)", "must be different vectors"), ("1, 2, 3", "Write each option as x, y"),
-                           ("(101, 0)", "from -100 to 100"), ("", "or clear every round")):
+        for bad, words in (
+            ("(1, 2) (1, 2)", "must be different vectors"),
+            ("1, 2, 3", "Write each option as x, y"),
+            ("(101, 0)", "from -100 to 100"),
+            ("", "or clear every round"),
+        ):
             with self.subTest(bad=bad):
                 r = post_setup(self, "flat_earth", title="Flat", **{**ROUNDS, "options__4": bad})
                 self.assertEqual(r.status_code, 200)

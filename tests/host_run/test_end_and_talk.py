@@ -15,15 +15,24 @@ def places(*given):
 
 def test_it_ends_with_the_hosts_places_ties_shared_and_the_awards():
     state = start(counters=POINTS)
-    t = act(state, "end_match", **places(1, 1, 3, 4), award_1="Ada, Ben | garnets | 2 | shared the win",
-            award_2="Dan | elimination candidate | 1 | last place", award_3="Cleo | mark of elimination | 1 | third",
-            summary="A close one.")
+    t = act(
+        state,
+        "end_match",
+        **places(1, 1, 3, 4),
+        award_1="Ada, Ben | garnets | 2 | shared the win",
+        award_2="Dan | elimination candidate | 1 | last place",
+        award_3="Cleo | mark of elimination | 1 | third",
+        summary="A close one.",
+    )
     assert t.finished and t.events[0].text == "The host ends the match: 1. Ada, 1. Ben, 3. Cleo, 4. Dan. A close one."
     outcome = ENGINE.outcome(t.state)
     assert [(s.seat, s.place) for s in outcome.standings] == [(0, 1), (1, 1), (2, 3), (3, 4)]
     assert [(a.seat, a.kind, a.amount, a.lasts) for a in outcome.awards] == [
-        (0, api.GARNET, 2, ""), (1, api.GARNET, 2, ""), (3, api.ELIMINATION_CANDIDATE, 1, ""),
-        (2, api.MARK_OF_ELIMINATION, 1, api.MARK_NEXT)]
+        (0, api.GARNET, 2, ""),
+        (1, api.GARNET, 2, ""),
+        (3, api.ELIMINATION_CANDIDATE, 1, ""),
+        (2, api.MARK_OF_ELIMINATION, 1, api.MARK_NEXT),
+    ]
     assert outcome.summary == "A close one." and ENGINE.host_actions(t.state) == []
 
 
@@ -34,17 +43,24 @@ def test_it_proposes_a_death_matchs_loser_eliminated():
 
 def test_it_refuses_places_that_do_not_follow_and_awards_it_cannot_read():
     state = start()
-    for given, words in [(places(1, 1, 2, 4), "Place 2"), (places(2, 2, 3, 4), "Place 2"), (places(1, 2, 3), "every player"),
-                         (places(1, 2, 3, 5), "every player"), ({**places(1, 2, 3, 4), "award_1": "Ada | cookies | 1 | x"}, "award 1"),
-                         ({**places(1, 2, 3, 4), "award_2": "Ada | garnets | 0 | x"}, "not 0"),
-                         ({**places(1, 2, 3, 4), "award_1": "Zed | garnets | 1 | x"}, "no player")]:
+    for given, words in [
+        (places(1, 1, 2, 4), "Place 2"),
+        (places(2, 2, 3, 4), "Place 2"),
+        (places(1, 2, 3), "every player"),
+        (places(1, 2, 3, 5), "every player"),
+        ({**places(1, 2, 3, 4), "award_1": "Ada | cookies | 1 | x"}, "award 1"),
+        ({**places(1, 2, 3, 4), "award_2": "Ada | garnets | 0 | x"}, "not 0"),
+        ({**places(1, 2, 3, 4), "award_1": "Zed | garnets | 1 | x"}, "no player"),
+    ]:
         got = act(state, "end_match", **given)
         assert isinstance(got, api.Invalid) and words in got.message, (given, got)
 
 
 def test_it_suggests_places_by_the_first_counter_everyone_sees_players_out_last():
     state = played(start(counters=POINTS), ["Go | yes/no"], {})
-    state = act(state, "publish_result", change_1="Ben | Points | 3 | x", change_2="Cleo | Points | 3 | y", out=["1"]).state
+    state = act(
+        state, "publish_result", change_1="Ben | Points | 3 | x", change_2="Cleo | Points | 3 | y", out=["1"]
+    ).state
     initial = {f.name: f.initial for f in ENGINE.host_actions(state)[-1].form.fields if f.name.startswith("place_")}
     assert initial == {"place_0": 2, "place_1": 4, "place_2": 1, "place_3": 2}
 

@@ -28,8 +28,14 @@ def test_it_answers_hostile_host_actions_with_invalid_or_a_clean_transition_all_
 
 def test_it_refuses_junk_in_every_text_of_a_round_and_of_a_result():
     state = start()
-    good = {"title": "X", "deadline": "10m", "answers": "everyone", "field_1": "Go | yes/no", "reveal": "nothing",
-            "talk": "everyone"}
+    good = {
+        "title": "X",
+        "deadline": "10m",
+        "answers": "everyone",
+        "field_1": "Go | yes/no",
+        "reveal": "nothing",
+        "talk": "everyone",
+    }
     for key in good:
         for junk in JUNK:
             got = act(state, "open_round", **{**good, key: junk})
@@ -47,13 +53,27 @@ def test_it_refuses_junk_in_every_text_of_a_round_and_of_a_result():
 def test_it_bounds_huge_forms_and_rounds():
     state = start()
     rows = {f"field_{i}": f"F{i} | ranking of " + ", ".join(f"o{k}" for k in range(8)) for i in range(1, 9)}
-    t = act(state, "open_round", title="Big", deadline="10m", answers="everyone", reveal="nothing", talk="everyone", **rows)
+    t = act(
+        state, "open_round", title="Big", deadline="10m", answers="everyone", reveal="nothing", talk="everyone", **rows
+    )
     assert len(ENGINE.form(t.state, "round-1", 0).fields) == 64  # eight rankings of eight: the most a round holds
-    for huge in [{"field_9": "F9 | yes/no"}, {"field_1": "F | ranking of " + ", ".join(f"o{k}" for k in range(9))},
-                 {"field_1": "F | one of " + "x, " * 5000}, {"field_1": "F | text up to 100000"},
-                 {"instructions": "x" * 100_000}, {"answers": "seats " + ", ".join(["0"] * 5000)}]:
-        data = {"title": "Big", "deadline": "10m", "answers": "everyone", "reveal": "nothing", "talk": "everyone",
-                "field_1": "Go | yes/no", **huge}
+    for huge in [
+        {"field_9": "F9 | yes/no"},
+        {"field_1": "F | ranking of " + ", ".join(f"o{k}" for k in range(9))},
+        {"field_1": "F | one of " + "x, " * 5000},
+        {"field_1": "F | text up to 100000"},
+        {"instructions": "x" * 100_000},
+        {"answers": "seats " + ", ".join(["0"] * 5000)},
+    ]:
+        data = {
+            "title": "Big",
+            "deadline": "10m",
+            "answers": "everyone",
+            "reveal": "nothing",
+            "talk": "everyone",
+            "field_1": "Go | yes/no",
+            **huge,
+        }
         got = act(state, "open_round", **data)
         if "field_9" in huge:  # a ninth row is not part of the form: it is never read
             assert len(got.state["rounds"][0]["fields"]) == 1

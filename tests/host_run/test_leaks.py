@@ -8,9 +8,11 @@ from games.host_run.engine import ENGINE
 
 from .driver import act, played, start
 
-COUNTERS = [{"name": "Coins", "start": 10, "low": 0, "high": 99, "sees": "player"},
-            {"name": "Points", "start": 0, "low": -9, "high": 9, "sees": "everyone"},
-            {"name": "Doom", "start": 0, "low": 0, "high": 9, "sees": "host"}]
+COUNTERS = [
+    {"name": "Coins", "start": 10, "low": 0, "high": 99, "sees": "player"},
+    {"name": "Points", "start": 0, "low": -9, "high": 9, "sees": "everyone"},
+    {"name": "Doom", "start": 0, "low": 0, "high": 9, "sees": "host"},
+]
 ADA, BEN, SPECTATOR, HOST = api.Viewer.for_seat(0), api.Viewer.for_seat(1), api.Viewer.spectator(), api.Viewer.host()
 
 
@@ -20,8 +22,15 @@ def text(state, viewer):
 
 def with_result(coins=37, secret="sesame-4412", reveal="nothing"):
     state = played(start(counters=COUNTERS), ["Word | text up to 20"], {0: {"f1": "zebra-9931"}}, reveal=reveal)
-    t = act(state, "publish_result", announcement="Done.", note_1=f"Ada: {secret}",
-            change_1=f"Ada | Coins | {coins - 10} | kept", change_2="Ben | Doom | 6 | doomed", change_3="Ben | Points | 2 | ok")
+    t = act(
+        state,
+        "publish_result",
+        announcement="Done.",
+        note_1=f"Ada: {secret}",
+        change_1=f"Ada | Coins | {coins - 10} | kept",
+        change_2="Ben | Doom | 6 | doomed",
+        change_3="Ben | Points | 2 | ok",
+    )
     return t.state
 
 
@@ -50,7 +59,11 @@ def test_it_keeps_answers_with_the_host_unless_the_reveal_rule_says():
     state = with_result()
     for viewer in (ADA, BEN, SPECTATOR):
         assert "zebra" not in text(state, viewer)
-    assert ENGINE.view(state, HOST)["rounds"][0]["table"][0] == {"name": "Ada", "filled": False, "cells": ["zebra-9931"]}
+    assert ENGINE.view(state, HOST)["rounds"][0]["table"][0] == {
+        "name": "Ada",
+        "filled": False,
+        "cells": ["zebra-9931"],
+    }
     own = with_result(reveal="own")
     assert "zebra" in text(own, ADA) and "zebra" not in text(own, BEN) and "zebra" not in text(own, SPECTATOR)
 

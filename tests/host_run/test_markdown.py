@@ -8,7 +8,9 @@ from matches.templatetags.markdown_text import render
 
 
 def test_it_renders_the_markdown_of_a_rules_text():
-    html = render("# Auction\n\nBid **Coins**, *once*.\n\n- highest wins\n- ties cancel\n\n[archive](https://example.org/a)")
+    html = render(
+        "# Auction\n\nBid **Coins**, *once*.\n\n- highest wins\n- ties cancel\n\n[archive](https://example.org/a)"
+    )
     assert "<h2>Auction</h2>" in html  # moved down a level: the page's own title is the h1
     assert "<strong>Coins</strong>" in html and "<em>once</em>" in html and "<li>ties cancel</li>" in html
     assert '<a href="https://example.org/a" rel="nofollow noopener noreferrer">archive</a>' in html
@@ -27,11 +29,21 @@ class Tags(HTMLParser):
 
 
 def test_it_lets_no_hostile_markdown_through():
-    for hostile in ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "[x](javascript:alert(1))",
-                    "![pixel](https://tracker.example/p.png)", "<a href='https://x' onclick='alert(1)'>x</a>",
-                    "<iframe src='https://x'></iframe>", "[x](data:text/html;base64,PHNjcmlwdD4=)",
-                    "<style>body{display:none}</style>", "[x](vbscript:msgbox)", '<div style="position:fixed">x</div>',
-                    "[x](JaVaScRiPt:alert(1))", "<svg onload=alert(1)>", "[x]( javascript:alert(1))"]:
+    for hostile in [
+        "<script>alert(1)</script>",
+        "<img src=x onerror=alert(1)>",
+        "[x](javascript:alert(1))",
+        "![pixel](https://tracker.example/p.png)",
+        "<a href='https://x' onclick='alert(1)'>x</a>",
+        "<iframe src='https://x'></iframe>",
+        "[x](data:text/html;base64,PHNjcmlwdD4=)",
+        "<style>body{display:none}</style>",
+        "[x](vbscript:msgbox)",
+        '<div style="position:fixed">x</div>',
+        "[x](JaVaScRiPt:alert(1))",
+        "<svg onload=alert(1)>",
+        "[x]( javascript:alert(1))",
+    ]:
         for tag, attrs in Tags(render(hostile)).found:
             assert tag in {"p", "a", "em", "strong"}, (hostile, tag)
             assert set(attrs) <= {"href", "rel"}, (hostile, attrs)

@@ -32,8 +32,9 @@ def proposed(state, rule, **params):
 def test_it_sells_the_auction_houses_lot_to_the_highest_bid_at_its_own_price():
     # bids 9, 5, 3, 5 from 20 Coins each: Ada's 9 wins, pays 9 and takes one Lot
     state = close(opened("auction_house", "Sealed bid"), {0: {"f1": 9}, 1: {"f1": 5}, 2: {"f1": 3}, 3: {"f1": 5}}).state
-    values = proposed(state, "auction", wins="highest", pays="own", ties="cancel", pay_counter="Coins",
-                      prize_counter="Lots", prize=1)
+    values = proposed(
+        state, "auction", wins="highest", pays="own", ties="cancel", pay_counter="Coins", prize_counter="Lots", prize=1
+    )
     assert values == [[11, 1], [20, 0], [20, 0], [20, 0]]
 
 
@@ -48,6 +49,12 @@ def test_it_scores_trust_and_betrayal_from_its_payoff_table_pair_by_pair():
     # Ada and Ben trust, Cleo betrays. Ada-Ben 3, 3; Ada-Cleo 0, 5; Ben-Cleo 0, 5: so 3, 3, 10
     answers = {0: {"f1": "0"}, 1: {"f1": "0"}, 2: {"f1": "1"}}  # options are sent by index: 0 Trust, 1 Betray
     state = close(opened("trust_game", "Trust or betray", names=("Ada", "Ben", "Cleo")), answers).state
-    values = proposed(state, "payoff", counter="Points", table_1="Trust, Trust: 3, 3", table_2="Trust, Betray: 0, 5",
-                      table_3="Betray, Betray: 1, 1")
+    values = proposed(
+        state,
+        "payoff",
+        counter="Points",
+        table_1="Trust, Trust: 3, 3",
+        table_2="Trust, Betray: 0, 5",
+        table_3="Betray, Betray: 1, 1",
+    )
     assert values == [[3], [3], [10]]

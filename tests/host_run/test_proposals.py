@@ -6,8 +6,10 @@ from games.host_run.engine import ENGINE
 
 from .driver import act, played, start, texts
 
-COUNTERS = [{"name": "Coins", "start": 10, "low": 0, "high": 99, "sees": "player"},
-            {"name": "Points", "start": 0, "low": -9, "high": 9, "sees": "everyone"}]
+COUNTERS = [
+    {"name": "Coins", "start": 10, "low": 0, "high": 99, "sees": "player"},
+    {"name": "Points", "start": 0, "low": -9, "high": 9, "sees": "everyone"},
+]
 BIDS = {0: {"f1": 7}, 1: {"f1": 4}, 2: {"f1": 7}, 3: {"f1": 2}}
 
 
@@ -18,8 +20,17 @@ def result_form(state):
 
 def auction(**params):
     state = played(start(counters=COUNTERS), ["Bid | number 0..your Coins"], BIDS)
-    data = {"field": "1", "wins": "highest", "pays": "own", "ties": "cancel", "pay_counter": "Coins",
-            "prize_counter": "Points", "prize": 2, "show_numbers": "yes", **params}
+    data = {
+        "field": "1",
+        "wins": "highest",
+        "pays": "own",
+        "ties": "cancel",
+        "pay_counter": "Coins",
+        "prize_counter": "Points",
+        "prize": 2,
+        "show_numbers": "yes",
+        **params,
+    }
     return state, act(state, "rule_auction", **data)
 
 
@@ -31,7 +42,10 @@ def test_it_fills_the_result_with_an_all_pay_auctions_proposal_worked_by_hand():
     form = result_form(t.state)
     changes = sorted(v for k, v in form.items() if k.startswith("change_"))
     assert [c.split(" | ")[:3] for c in changes] == [
-        ["Ada, Cleo", "Coins", "-7"], ["Ben", "Coins", "-4"], ["Dan", "Coins", "-2"]]
+        ["Ada, Cleo", "Coins", "-7"],
+        ["Ben", "Coins", "-4"],
+        ["Dan", "Coins", "-2"],
+    ]
     published = act(t.state, "publish_result", **form).state
     assert [v[0] for v in published["values"]] == [3, 6, 3, 8]
     assert [v[1] for v in published["values"]] == [0, 0, 0, 0]  # a cancelled tie: no prize
@@ -40,16 +54,29 @@ def test_it_fills_the_result_with_an_all_pay_auctions_proposal_worked_by_hand():
 def test_it_proposes_a_winner_who_pays_the_second_price():
     # Ben 4 beats Dan 2 once Ada and Cleo send nothing; second price: the best other bid, 2
     state = played(start(counters=COUNTERS), ["Bid | number 0..your Coins"], {1: {"f1": 4}, 3: {"f1": 2}})
-    t = act(state, "rule_auction", field="1", wins="highest", pays="second", ties="cancel", pay_counter="Coins",
-            prize_counter="Points", prize=2)
+    t = act(
+        state,
+        "rule_auction",
+        field="1",
+        wins="highest",
+        pays="second",
+        ties="cancel",
+        pay_counter="Coins",
+        prize_counter="Points",
+        prize=2,
+    )
     changes = sorted(v.split(" | ")[:3] for k, v in result_form(t.state).items() if k.startswith("change_"))
     assert changes == [["Ben", "Coins", "-2"], ["Ben", "Points", "+2"]]
 
 
 def test_it_refuses_parameters_it_cannot_read_and_changes_nothing():
     state, _ = auction()
-    for change, words in [({"pay_counter": "Gold"}, "Bids are paid from"), ({"field": "2"}, "field"),
-                          ({"field": "²"}, "field"), ({"wins": "loudest"}, "Who wins")]:
+    for change, words in [
+        ({"pay_counter": "Gold"}, "Bids are paid from"),
+        ({"field": "2"}, "field"),
+        ({"field": "²"}, "field"),
+        ({"wins": "loudest"}, "Who wins"),
+    ]:
         base = {"field": "1", "wins": "highest", "pays": "own", "ties": "cancel", "pay_counter": "Coins"}
         got = act(state, "rule_auction", **{**base, **change})
         assert isinstance(got, api.Invalid) and words in got.message, (change, got)

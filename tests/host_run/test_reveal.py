@@ -34,12 +34,20 @@ def test_it_gives_each_player_their_own_answer_back_and_nobody_anyone_elses():
 
 def test_it_publishes_every_answer_by_name():
     assert lines(closed("named"), api.Viewer.spectator()) == [
-        "Ada: Bid: 7; Colour: Blue.", "Ben: Bid: 2; Colour: Red.", "Cleo: Bid: 5; Colour: Blue.", "Dan: no answer."]
+        "Ada: Bid: 7; Colour: Blue.",
+        "Ben: Bid: 2; Colour: Red.",
+        "Cleo: Bid: 5; Colour: Blue.",
+        "Dan: no answer.",
+    ]
 
 
 def test_it_publishes_answers_anonymised_in_an_order_of_their_own():
-    expected = ["An answer in round 1: Bid: 2; Colour: Red.", "An answer in round 1: Bid: 5; Colour: Blue.",
-                "An answer in round 1: Bid: 7; Colour: Blue.", "An answer in round 1: no answer."]
+    expected = [
+        "An answer in round 1: Bid: 2; Colour: Red.",
+        "An answer in round 1: Bid: 5; Colour: Blue.",
+        "An answer in round 1: Bid: 7; Colour: Blue.",
+        "An answer in round 1: no answer.",
+    ]
     assert lines(closed("anonymous"), api.Viewer.spectator()) == expected
     swapped = {0: SENT[1], 1: SENT[0], 2: SENT[2]}  # Ada and Ben swap answers: the same lines, in the same order
     again = close(open_round(start(), *ROWS, reveal="anonymous").state, swapped)
@@ -47,4 +55,7 @@ def test_it_publishes_answers_anonymised_in_an_order_of_their_own():
 
 
 def test_it_publishes_only_totals_and_counts():
-    assert lines(closed("totals"), api.Viewer.spectator()) == ["Bid: 3 answers, total 14.", "Colour (choices): Red 1, Blue 2."]
+    assert lines(closed("totals"), api.Viewer.spectator()) == [
+        "Bid: 3 answers, total 14.",
+        "Colour (choices): Red 1, Blue 2.",
+    ]

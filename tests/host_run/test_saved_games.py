@@ -18,10 +18,20 @@ from matches.hosting import saved_games
 from matches.models import Match, SavedGame, Season
 from tests.support.base import BaseTestCase
 
-SETTINGS = {"game_name": "The Vault", "rules_text": "Bid **Coins**.",
-            "counters": [{"name": "Coins", "start": 12, "low": 0, "high": 50, "sees": "player"}]}
-AUCTION = {"title": "Sealed bids", "instructions": "Bid for the key.", "deadline": "1h", "answers": "everyone",
-           "field_1": "Bid | number 0..your Coins | missed 0", "reveal": "totals", "talk": "nobody"}
+SETTINGS = {
+    "game_name": "The Vault",
+    "rules_text": "Bid **Coins**.",
+    "counters": [{"name": "Coins", "start": 12, "low": 0, "high": 50, "sees": "player"}],
+}
+AUCTION = {
+    "title": "Sealed bids",
+    "instructions": "Bid for the key.",
+    "deadline": "1h",
+    "answers": "everyone",
+    "field_1": "Bid | number 0..your Coins | missed 0",
+    "reveal": "totals",
+    "talk": "nobody",
+}
 
 
 class SavedGamesTestCase(BaseTestCase):
@@ -42,8 +52,11 @@ class SavedGamesTestCase(BaseTestCase):
 
     def upload(self, content, client=None, name="game.json"):
         raw = content if isinstance(content, bytes) else json.dumps(content).encode()
-        return (client or self.host).post(reverse("import_saved_game", args=[self.season.slug]),
-                                          {"file": SimpleUploadedFile(name, raw, "application/json")}, follow=True)
+        return (client or self.host).post(
+            reverse("import_saved_game", args=[self.season.slug]),
+            {"file": SimpleUploadedFile(name, raw, "application/json")},
+            follow=True,
+        )
 
     def test_it_saves_a_running_match_with_its_templates_and_lists_it(self):
         self.running_with_a_template()
@@ -72,8 +85,14 @@ class SavedGamesTestCase(BaseTestCase):
         self.assertIn("Sealed bids", page)  # the template, in the expert settings the form posts back
         # post back what the page shows (its rows and the expert box), as a host who changes only the seats
         data = {k: v for k, v in form.context["form"].initial.items() if isinstance(v, (str, int))}
-        data.update({"title": "Vault night 2", "kind": "main", "seed": "",
-                     "players": [self.members[n].pk for n in ("alice", "bob", "dave")]})
+        data.update(
+            {
+                "title": "Vault night 2",
+                "kind": "main",
+                "seed": "",
+                "players": [self.members[n].pk for n in ("alice", "bob", "dave")],
+            }
+        )
         made = self.host.post(url, data)
         new = Match.objects.exclude(pk=self.match.pk).get()
         self.assertRedirects(made, reverse("match_host", args=[new.pk]), fetch_redirect_response=False)
@@ -92,22 +111,42 @@ class SavedGamesTestCase(BaseTestCase):
         self.assertEqual(exported["format"], "genius-site saved game")
         self.upload({**exported, "name": "Vault night, again"})
         again = SavedGame.objects.get(name="Vault night, again")
-        self.assertEqual((again.game, again.kind, again.settings, again.season), (saved.game, saved.kind, saved.settings, self.season))
+        self.assertEqual(
+            (again.game, again.kind, again.settings, again.season),
+            (saved.game, saved.kind, saved.settings, self.season),
+        )
 
     def test_it_refuses_hostile_files_whole_with_a_clear_error(self):
-        good = {"format": "genius-site saved game", "version": 1, "name": "Fine", "game": "host_run", "kind": "main",
-                "settings": SETTINGS}
+        good = {
+            "format": "genius-site saved game",
+            "version": 1,
+            "name": "Fine",
+            "game": "host_run",
+            "kind": "main",
+            "settings": SETTINGS,
+        }
         hostile = [
-            (b"\xff\xfe\x00not text", "not text"), (b"{not json", "not JSON"), (b"[" * 5000, "nested deeper"),
-            (b" " * 100_001, "too large"), ({"format": "other"}, "not a saved game"),
-            ({**good, "version": 2}, "version 1"), ({**good, "extra": 1}, "nothing else"),
-            ({**good, "game": "no_such"}, "no game"), ({**good, "kind": "x"}, "main"),
-            ({**good, "name": ""}, "name"), ({**good, "name": "a\u202eb"}, "direction"), ({**good, "name": "a\x00b"}, "control characters"),
+            (b"\xff\xfe\x00not text", "not text"),
+            (b"{not json", "not JSON"),
+            (b"[" * 5000, "nested deeper"),
+            (b" " * 100_001, "too large"),
+            ({"format": "other"}, "not a saved game"),
+            ({**good, "version": 2}, "version 1"),
+            ({**good, "extra": 1}, "nothing else"),
+            ({**good, "game": "no_such"}, "no game"),
+            ({**good, "kind": "x"}, "main"),
+            ({**good, "name": ""}, "name"),
+            ({**good, "name": "a\u202eb"}, "direction"),
+            ({**good, "name": "a\x00b"}, "control characters"),
             ({**good, "settings": {**SETTINGS, "rules_text": "x\x00"}}, "NUL"),
-            ({**good, "settings": {"counters": "lots"}}, "refuses"), ({**good, "settings": {"unknown": 1}}, "Unknown"),
+            ({**good, "settings": {"counters": "lots"}}, "refuses"),
+            ({**good, "settings": {"unknown": 1}}, "Unknown"),
             ({**good, "settings": {**SETTINGS, "templates": [{"name": "T", "data": {"field_1": "x" * 2000}}]}}, "1000"),
-            ({**good, "settings": {**SETTINGS, "templates": [{"name": "T", "data": {"evil": "x"}}] }}, "does not"),
-            ({**good, "settings": {**SETTINGS, "templates": [{"name": f"T{i}", "data": {}} for i in range(21)]}}, "At most 20"),
+            ({**good, "settings": {**SETTINGS, "templates": [{"name": "T", "data": {"evil": "x"}}]}}, "does not"),
+            (
+                {**good, "settings": {**SETTINGS, "templates": [{"name": f"T{i}", "data": {}} for i in range(21)]}},
+                "At most 20",
+            ),
         ]
         before = SavedGame.objects.count()
         for content, words in hostile:
@@ -128,9 +167,11 @@ class SavedGamesTestCase(BaseTestCase):
         self.assertEqual(self.save(olga).status_code, 404)
         self.save()
         saved = SavedGame.objects.get(name="Vault night")
-        for url in (reverse("export_saved_game", args=["other", saved.pk]),
-                    reverse("new_match", args=["other"]) + f"?saved={saved.pk}",
-                    reverse("export_saved_game", args=[self.season.slug, saved.pk])):
+        for url in (
+            reverse("export_saved_game", args=["other", saved.pk]),
+            reverse("new_match", args=["other"]) + f"?saved={saved.pk}",
+            reverse("export_saved_game", args=[self.season.slug, saved.pk]),
+        ):
             self.assertEqual(olga.get(url).status_code, 404, url)
         self.assertNotIn("Vault night", olga.get(reverse("host_season", args=["other"])).content.decode())
         self.assertEqual(self.upload({}, client=olga).status_code, 404)
@@ -141,8 +182,9 @@ class SavedGamesTestCase(BaseTestCase):
         # site-wide: staff only; then every host may start it
         self.hana.is_staff = False
         self.hana.save()
-        refused = self.host.post(reverse("save_game", args=[self.match.pk]), {"name": "Everyone's", "site_wide": "1"},
-                                 follow=True)
+        refused = self.host.post(
+            reverse("save_game", args=[self.match.pk]), {"name": "Everyone's", "site_wide": "1"}, follow=True
+        )
         self.assertIn("Only the site&#x27;s staff", refused.content.decode())
         self.assertFalse(SavedGame.objects.filter(name="Everyone's").exists())
         self.hana.is_staff = True
@@ -187,18 +229,28 @@ class ImportCsrfTestCase(BaseTestCase):
     def test_it_refuses_an_import_without_the_csrf_token(self):
         client = Client(enforce_csrf_checks=True)
         client.force_login(self.hana)
-        good = {"format": "genius-site saved game", "version": 1, "name": "Forged", "game": "host_run", "kind": "main",
-                "settings": SETTINGS}
-        response = client.post(reverse("import_saved_game", args=[self.season.slug]),
-                               {"file": SimpleUploadedFile("g.json", json.dumps(good).encode(), "application/json")})
+        good = {
+            "format": "genius-site saved game",
+            "version": 1,
+            "name": "Forged",
+            "game": "host_run",
+            "kind": "main",
+            "settings": SETTINGS,
+        }
+        response = client.post(
+            reverse("import_saved_game", args=[self.season.slug]),
+            {"file": SimpleUploadedFile("g.json", json.dumps(good).encode(), "application/json")},
+        )
         self.assertEqual(response.status_code, 403)
         self.assertFalse(SavedGame.objects.filter(name="Forged").exists())
 
     def test_it_still_refuses_files_everywhere_else(self):
         client = Client()
         client.force_login(self.hana)
-        response = client.post(reverse("host_add_player", args=[self.season.slug]),
-                               {"file": SimpleUploadedFile("g.json", b"{}", "application/json")})
+        response = client.post(
+            reverse("host_add_player", args=[self.season.slug]),
+            {"file": SimpleUploadedFile("g.json", b"{}", "application/json")},
+        )
         self.assertEqual(response.status_code, 400)
 
 

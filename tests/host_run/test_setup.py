@@ -24,13 +24,16 @@ def test_it_reads_a_counter_row_and_says_it_back():
 
 
 def test_it_refuses_counter_rows_that_do_not_hold_together():
-    for row, words in [("Coins", "Write a counter"), ("Coins | 10 | 0..99 | everyone", "starting value"),
-                       ("Coins | start 100 | 0..99 | everyone", "outside its bounds"),
-                       ("Coins | start 1 | 5..2 | everyone", "outside its bounds"),
-                       ("Coins | start 1 | 0..9 | my friends", "Who sees it"),
-                       ("Coins | start 99999999 | 0..9 | everyone", "whole number"),
-                       ("Co\u202eins | start 1 | 0..9 | everyone", "text-direction"),
-                       ("C" * 25 + " | start 1 | 0..9 | everyone", "at most 24")]:
+    for row, words in [
+        ("Coins", "Write a counter"),
+        ("Coins | 10 | 0..99 | everyone", "starting value"),
+        ("Coins | start 100 | 0..99 | everyone", "outside its bounds"),
+        ("Coins | start 1 | 5..2 | everyone", "outside its bounds"),
+        ("Coins | start 1 | 0..9 | my friends", "Who sees it"),
+        ("Coins | start 99999999 | 0..9 | everyone", "whole number"),
+        ("Co\u202eins | start 1 | 0..9 | everyone", "text-direction"),
+        ("C" * 25 + " | start 1 | 0..9 | everyone", "at most 24"),
+    ]:
         got = read(CounterRows(), row)
         assert isinstance(got, api.Invalid) and words in got.message, (row, got)
 
@@ -55,18 +58,30 @@ def test_it_makes_the_rules_text_from_its_lines_with_blank_lines_as_breaks():
 
 
 def test_it_checks_the_whole_setup_whatever_the_json_box_sends():
-    for hostile in [{"counters": "Coins"}, {"counters": [{"name": "Coins"}]}, {"counters": [None]},
-                    {"counters": [{"name": "A", "start": True, "low": 0, "high": 1, "sees": "everyone"}]},
-                    {"counters": [{"name": "A", "start": 0, "low": 0, "high": 1, "sees": "everyone"}] * 2},
-                    {"counters": [{"name": f"C{i}", "start": 0, "low": 0, "high": 1, "sees": "everyone"} for i in range(9)]},
-                    {"teams": [{"name": "Red", "seats": ["0"]}]}, {"teams": {"Red": [0]}},
-                    {"rules_text": ["# hi"]}, {"rules_text": "x" * 30_000}, {"game_name": "  "}, {"game_name": 5}, {"game_name": "x" * 81}, {"title": "x"}]:
+    for hostile in [
+        {"counters": "Coins"},
+        {"counters": [{"name": "Coins"}]},
+        {"counters": [None]},
+        {"counters": [{"name": "A", "start": True, "low": 0, "high": 1, "sees": "everyone"}]},
+        {"counters": [{"name": "A", "start": 0, "low": 0, "high": 1, "sees": "everyone"}] * 2},
+        {"counters": [{"name": f"C{i}", "start": 0, "low": 0, "high": 1, "sees": "everyone"} for i in range(9)]},
+        {"teams": [{"name": "Red", "seats": ["0"]}]},
+        {"teams": {"Red": [0]}},
+        {"rules_text": ["# hi"]},
+        {"rules_text": "x" * 30_000},
+        {"game_name": "  "},
+        {"game_name": 5},
+        {"game_name": "x" * 81},
+        {"title": "x"},
+    ]:
         assert isinstance(ENGINE.validate_settings(hostile, 4), api.Invalid), hostile
 
 
 def test_it_starts_every_player_at_each_counters_start():
-    counters = [{"name": "Coins", "start": 10, "low": 0, "high": 99, "sees": "player"},
-                {"name": "Lives", "start": 3, "low": 0, "high": 3, "sees": "everyone"}]
+    counters = [
+        {"name": "Coins", "start": 10, "low": 0, "high": 99, "sees": "player"},
+        {"name": "Lives", "start": 3, "low": 0, "high": 3, "sees": "everyone"},
+    ]
     state = start(counters=counters)
     assert state["values"] == [[10, 3]] * 4
     assert state["out"] == [False] * 4 and state["rounds"] == []

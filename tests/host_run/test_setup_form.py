@@ -9,16 +9,28 @@ from tests.support.setup_form import post_setup, said
 
 class SetupFormTestCase(BaseTestCase):
     def test_it_saves_counters_teams_and_rules_text_from_the_rows(self):
-        response = post_setup(self, "host_run", title="The Vault", game_name="Vault of Coins",
-                              counters__0="Coins | start 10 | 0..99 | the player and the host",
-                              counters__1="Lives | start 3 | 0..3 | everyone", teams__0="Red: 0",
-                              teams__1="Blue: 1", rules_text__0="## Bids", rules_text__1="",
-                              rules_text__2="Bid **Coins**.")
+        response = post_setup(
+            self,
+            "host_run",
+            title="The Vault",
+            game_name="Vault of Coins",
+            counters__0="Coins | start 10 | 0..99 | the player and the host",
+            counters__1="Lives | start 3 | 0..3 | everyone",
+            teams__0="Red: 0",
+            teams__1="Blue: 1",
+            rules_text__0="## Bids",
+            rules_text__1="",
+            rules_text__2="Bid **Coins**.",
+        )
         self.assertEqual(response.status_code, 302, response.content.decode()[-3000:])
         settings = Match.objects.get(title="The Vault").settings
-        self.assertEqual(settings["counters"], [
-            {"name": "Coins", "start": 10, "low": 0, "high": 99, "sees": "player"},
-            {"name": "Lives", "start": 3, "low": 0, "high": 3, "sees": "everyone"}])
+        self.assertEqual(
+            settings["counters"],
+            [
+                {"name": "Coins", "start": 10, "low": 0, "high": 99, "sees": "player"},
+                {"name": "Lives", "start": 3, "low": 0, "high": 3, "sees": "everyone"},
+            ],
+        )
         self.assertEqual(settings["teams"], [{"name": "Red", "seats": [0]}, {"name": "Blue", "seats": [1]}])
         self.assertEqual(settings["rules_text"], "## Bids\n\nBid **Coins**.")
         self.assertEqual(settings["game_name"], "Vault of Coins")
@@ -38,7 +50,12 @@ class SetupFormTestCase(BaseTestCase):
 
     def test_it_says_each_counter_row_back_in_words(self):
         self.client.force_login(self.hana)
-        response = post_setup(self, "host_run", title="The Vault", counters__0="Coins | start 10 | 0..99 | the host only",
-                              teams__0="Red: 0, 1x")
+        response = post_setup(
+            self,
+            "host_run",
+            title="The Vault",
+            counters__0="Coins | start 10 | 0..99 | the host only",
+            teams__0="Red: 0, 1x",
+        )
         self.assertIn("Coins: starts at 10, from 0 to 99, seen by the host only.", said(response, "counters__0"))
         self.assertIn("seat numbers", said(response, "teams__0"))

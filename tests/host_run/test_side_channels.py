@@ -7,8 +7,14 @@ from tests.support.side_channels import SideChannelTestCase
 
 from .test_pages import SETTINGS
 
-ROUND = {"title": "Bids", "deadline": "10m", "answers": "everyone", "field_1": "Bid | number 0..your Coins",
-         "reveal": "own", "talk": "everyone"}
+ROUND = {
+    "title": "Bids",
+    "deadline": "10m",
+    "answers": "everyone",
+    "field_1": "Bid | number 0..your Coins",
+    "reveal": "own",
+    "talk": "everyone",
+}
 
 
 class HostRunSideChannelTestCase(SideChannelTestCase):
@@ -28,14 +34,23 @@ class HostRunSideChannelTestCase(SideChannelTestCase):
 
     def test_it_gives_others_the_same_bytes_whichever_private_answer_is_sent(self):
         def bid(amount):
-            return lambda match: lifecycle.do_submit(self.open_phase(match).pk, self.seat("alice", match), {"f1": amount})
+            return lambda match: lifecycle.do_submit(
+                self.open_phase(match).pk, self.seat("alice", match), {"f1": amount}
+            )
 
         self.assert_indistinguishable(self.opened, {"a bid of 3": bid(3), "a bid of 7": bid(7)}, [None, "bob"])
 
     def test_it_gives_others_the_same_bytes_whichever_private_counter_change_is_published(self):
         def coins(delta):
-            return lambda match: host_actions.do_host_action(match.pk, self.hana, "publish_result", {
-                "announcement": "Round over.", "change_1": f"Alice | Coins | {delta} | the bid",
-                "change_2": "Bob | Points | 1 | a point"})
+            return lambda match: host_actions.do_host_action(
+                match.pk,
+                self.hana,
+                "publish_result",
+                {
+                    "announcement": "Round over.",
+                    "change_1": f"Alice | Coins | {delta} | the bid",
+                    "change_2": "Bob | Points | 1 | a point",
+                },
+            )
 
         self.assert_indistinguishable(self.closed, {"Coins +3": coins(3), "Coins -4": coins(-4)}, [None, "bob"])

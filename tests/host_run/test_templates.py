@@ -6,8 +6,15 @@ from games.host_run.engine import ENGINE
 
 from .driver import act, close, start
 
-AUCTION = {"title": "Sealed bids", "instructions": "Bid for the key.", "deadline": "1h", "answers": "everyone",
-           "field_1": "Bid | number 0..9 | missed 0", "reveal": "totals", "talk": "nobody"}
+AUCTION = {
+    "title": "Sealed bids",
+    "instructions": "Bid for the key.",
+    "deadline": "1h",
+    "answers": "everyone",
+    "field_1": "Bid | number 0..9 | missed 0",
+    "reveal": "totals",
+    "talk": "nobody",
+}
 
 
 def test_it_opens_a_round_again_from_a_saved_template():

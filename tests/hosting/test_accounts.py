@@ -29,8 +29,7 @@ class InviteClaimTestCase(BaseTestCase):
     def setUp(self):
         super().setUp()
         self.client.force_login(self.hana)
-        self.client.post(reverse("host_add_player", args=[self.season.slug]),
-                         {"players": "Newbie, newbie"})
+        self.client.post(reverse("host_add_player", args=[self.season.slug]), {"players": "Newbie, newbie"})
         self.newbie = User.objects.get(username="newbie")
         self.kept = invite_path(self.newbie)
         self.client.logout()
@@ -40,7 +39,9 @@ class InviteClaimTestCase(BaseTestCase):
 
     def test_it_is_void_once_another_season_claims_the_account(self):
         self.assertTrue(self.opens(self.kept))
-        self.assertContains(self.client.get(self.kept, follow=True), "Your username is <strong class=\"username\">newbie</strong>")
+        self.assertContains(
+            self.client.get(self.kept, follow=True), "Your username is <strong class=\"username\">newbie</strong>"
+        )
         other = Season.objects.create(name="Season Two", slug="season-two")
         SeasonPlayer.objects.create(season=other, user=self.newbie, display_name="Claimed")
         self.assertFalse(self.opens(self.kept))

@@ -16,7 +16,9 @@ class CopyInviteTestCase(BaseTestCase):
         page = self.client.get(reverse("host_season", args=[self.season.slug]))
         text = page.content.decode()
         fields = re.findall(r'<input class="invite" id="(invite-\d+)"', text)
-        buttons = re.findall(r'<button type="button" class="copy" data-copy="(invite-\d+)"[^>]*hidden>Copy</button>', text)
+        buttons = re.findall(
+            r'<button type="button" class="copy" data-copy="(invite-\d+)"[^>]*hidden>Copy</button>', text
+        )
         self.assertEqual(len(fields), 2)
         self.assertEqual(buttons, fields)
         self.assertContains(page, '<script src="/static/js/copy.js"></script>', html=True)

@@ -20,8 +20,11 @@ class CostlySettingsTestCase(BaseTestCase):
         url = reverse("new_match", args=[self.season.slug]) + "?game=mystery_cosign"
         data = form_data(self.client.get(url).context["form"])
         operations = {letter: LCM_CHAIN.format(n=i + 1) for i, letter in enumerate(ops.LETTERS)}
-        data.update(title="Costly", players=[self.members["alice"].pk, self.members["bob"].pk],
-                    expert='{"operation_set": "hard", "operations": %s, "targets": []}' % json.dumps(operations))
+        data.update(
+            title="Costly",
+            players=[self.members["alice"].pk, self.members["bob"].pk],
+            expert='{"operation_set": "hard", "operations": %s, "targets": []}' % json.dumps(operations),
+        )
         ops.table.cache_clear()
         ops.trivial_values.cache_clear()
         response = self.client.post(url, data)
@@ -30,8 +33,11 @@ class CostlySettingsTestCase(BaseTestCase):
         ops.table.cache_clear()  # as in another process of the same site
         ops.trivial_values.cache_clear()
         match = Match.objects.get(title="Costly")
-        for page in (reverse("match_host", args=[match.pk]), reverse("host_console"),
-                     reverse("host_season", args=[self.season.slug])):
+        for page in (
+            reverse("match_host", args=[match.pk]),
+            reverse("host_console"),
+            reverse("host_season", args=[self.season.slug]),
+        ):
             self.assertContains(self.client.get(page), "Ready to start.")
         self.assertEqual(ops.table.cache_info().misses, 0)
         self.assertEqual(ops.trivial_values.cache_info().misses, 0)

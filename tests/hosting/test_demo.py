@@ -20,7 +20,13 @@ class DemoTestCase(TestCase):
         finished = Match.objects.get(season=season, status=Match.FINISHED)
         self.assertIsNotNone(finished.confirmed_at)
         page = Client().get(reverse("season", args=["demo"])).content.decode()
-        for words in ("Demo opening vote", "gave", "Demo: last week&#x27;s Pokemon Snap: ", "ascends to Heaven", "won: "):
+        for words in (
+            "Demo opening vote",
+            "gave",
+            "Demo: last week&#x27;s Pokemon Snap: ",
+            "ascends to Heaven",
+            "won: ",
+        ):
             self.assertIn(words, page)
         with self.captureOnCommitCallbacks(execute=True):
             seed_demo()

@@ -19,8 +19,14 @@ def confirm_through_the_page(test, match):
     offered = test.client.get(url).context["formset"].initial
     data = {"form-TOTAL_FORMS": str(len(offered)), "form-INITIAL_FORMS": str(len(offered))}
     for i, award in enumerate(offered):
-        data.update({f"form-{i}-seat": "" if award["seat"] is None else award["seat"], f"form-{i}-kind": award["kind"],
-                     f"form-{i}-amount": award["amount"], f"form-{i}-reason": award["reason"]})
+        data.update(
+            {
+                f"form-{i}-seat": "" if award["seat"] is None else award["seat"],
+                f"form-{i}-kind": award["kind"],
+                f"form-{i}-amount": award["amount"],
+                f"form-{i}-reason": award["reason"],
+            }
+        )
     return test.client.post(url, data, follow=True)
 
 
@@ -48,7 +54,9 @@ class FinishWithDefaultsTestCase(BaseTestCase):
         # alice's bid counted as sent; every other seat of every phase got the default
         self.assertEqual(phases[0].submissions.get(player=self.seat("alice")).payload, {"bid": 3})
         waited = sum(len(p.waits_on) for p in phases)
-        self.assertEqual(Submission.objects.filter(phase__match=self.match, source=Submission.DEFAULT).count(), waited - 1)
+        self.assertEqual(
+            Submission.objects.filter(phase__match=self.match, source=Submission.DEFAULT).count(), waited - 1
+        )
         self.assertEqual(Event.objects.filter(match=self.match, kind="phase.closed").count(), len(phases))
 
     def test_it_plays_a_real_game_of_many_phases_to_the_end_in_one_call(self):
@@ -80,8 +88,12 @@ class FinishWithDefaultsTestCase(BaseTestCase):
     def test_it_stops_a_game_that_never_ends(self):
         self.start()
         engine = lifecycle.engine_of(self.match)
-        endless = mock.patch.object(type(engine), "resolve", autospec=True,
-                                    side_effect=lambda self_, state, key, subs, rng, *filled_in: _reopen(state, key))
+        endless = mock.patch.object(
+            type(engine),
+            "resolve",
+            autospec=True,
+            side_effect=lambda self_, state, key, subs, rng, *filled_in: _reopen(state, key),
+        )
         with endless:
             done = lifecycle.do_finish_with_defaults(self.match.pk, limit=5)
         self.assertIn("Stopped after 5 phases closed", done.message)
@@ -159,10 +171,13 @@ class FinishWithDefaultsTestCase(BaseTestCase):
 
     def test_it_does_not_offer_the_control_on_a_draft(self):
         self.client.force_login(self.hana)
-        self.assertNotContains(self.client.get(reverse("match_host", args=[self.match.pk])), "Play the rest with defaults")
+        self.assertNotContains(
+            self.client.get(reverse("match_host", args=[self.match.pk])), "Play the rest with defaults"
+        )
 
 
 def _reopen(state, key):
     """A resolve that always opens the same round again: a game that never ends."""
     from games.engine_api import PhaseSpec, Transition
+
     return Transition(state=state, open=[PhaseSpec(key=f"{key}+", title="Again", waits_on=(0, 1, 2), duration=60)])

@@ -44,8 +44,10 @@ class HostActionPageTestCase(BaseTestCase):
         self.assertEqual(self.scores(), [0, 0, 0])
         self.assertContains(page, "Preview: nothing is saved yet")
         html = page.content.decode()
-        sections = {who: html.split(f"{who} would read")[1].split("would read")[0]
-                    for who in ("The host", "Seat 1 (Alice)", "Seat 2 (Bob)", "Spectators")}
+        sections = {
+            who: html.split(f"{who} would read")[1].split("would read")[0]
+            for who in ("The host", "Seat 1 (Alice)", "Seat 2 (Bob)", "Spectators")
+        }
         for who, section in sections.items():
             self.assertIn("The host granted Bob 2 points.", section)
             self.assertEqual(NOTE in section, who in ("The host", "Seat 2 (Bob)"), who)
@@ -70,17 +72,21 @@ class HostActionPageTestCase(BaseTestCase):
 
     def test_forged_fields_and_values_are_refused_cleanly(self):
         before = counts()
-        for data, says in [({"seat": "7", "points": "1", "do": "1"}, "Select a valid choice"),
-                           ({"seat": "1", "points": "1", "admin": "1", "do": "1"}, "This form has no field"),
-                           ({"seat": "1", "points": "x" * 5000, "do": "1"}, "Enter a whole number"),
-                           ({"seat": "1", "points": "2", "note": "n" * 500, "do": "1"}, "at most 80 characters")]:
+        for data, says in [
+            ({"seat": "7", "points": "1", "do": "1"}, "Select a valid choice"),
+            ({"seat": "1", "points": "1", "admin": "1", "do": "1"}, "This form has no field"),
+            ({"seat": "1", "points": "x" * 5000, "do": "1"}, "Enter a whole number"),
+            ({"seat": "1", "points": "2", "note": "n" * 500, "do": "1"}, "at most 80 characters"),
+        ]:
             with self.subTest(data=list(data)):
                 self.assertContains(self.client.post(self.url, data), says, status_code=400)
         self.assertEqual(counts(), before)
         self.assertEqual(self.scores(), [0, 0, 0])
 
     def test_what_the_host_types_is_escaped_in_the_preview(self):
-        page = self.client.post(self.url, {"seat": "1", "points": "1", "note": "<script>alert(1)</script>", "preview": "1"})
+        page = self.client.post(
+            self.url, {"seat": "1", "points": "1", "note": "<script>alert(1)</script>", "preview": "1"}
+        )
         self.assertNotContains(page, "<script>alert(1)</script>")
         self.assertContains(page, "A note from the host: &lt;script&gt;alert(1)&lt;/script&gt;")
 

@@ -23,13 +23,16 @@ class HostConsoleTestCase(BaseTestCase):
         from datetime import timedelta
 
         from matches import clock
+
         self.start()
         phase = self.open_phase()
         lifecycle.do_extend(phase.pk, clock.now() + timedelta(hours=3))
         self.client.force_login(self.hana)
         self.assertNotContains(self.client.get(reverse("host_console")), "late-tag")
         with clock.simulated(clock.now() + timedelta(hours=2, minutes=30)):
-            self.assertContains(self.client.get(reverse("host_console")), '<span class="tag late-tag">late</span>', html=True)
+            self.assertContains(
+                self.client.get(reverse("host_console")), '<span class="tag late-tag">late</span>', html=True
+            )
 
     def test_it_tells_a_draft_s_start_check_and_a_result_to_confirm(self):
         self.client.force_login(self.hana)
@@ -64,8 +67,7 @@ class HostConsoleTestCase(BaseTestCase):
 class AddPlayerTestCase(BaseTestCase):
     def test_it_creates_the_account_the_season_player_and_the_invite_link_at_once(self):
         self.client.force_login(self.hana)
-        r = self.client.post(reverse("host_add_player", args=[self.season.slug]),
-                             {"players": "Ivy, ivy2"}, follow=True)
+        r = self.client.post(reverse("host_add_player", args=[self.season.slug]), {"players": "Ivy, ivy2"}, follow=True)
         self.assertContains(r, "Ivy joined the season.")
         member = SeasonPlayer.objects.get(season=self.season, display_name="Ivy")
         self.assertFalse(member.user.has_usable_password())
@@ -98,30 +100,41 @@ class BulkLedgerTestCase(BaseTestCase):
     def test_it_writes_one_entry_per_active_player_in_one_go(self):
         SeasonPlayer.objects.filter(pk=self.members["judy"].pk).update(status=SeasonPlayer.ELIMINATED)
         self.client.force_login(self.hana)
-        r = self.client.post(reverse("host_ledger", args=[self.season.slug]),
-                             {"kind": GARNET, "amount": 3, "reason": "Starting garnets", "everyone": "on"}, follow=True)
+        r = self.client.post(
+            reverse("host_ledger", args=[self.season.slug]),
+            {"kind": GARNET, "amount": 3, "reason": "Starting garnets", "everyone": "on"},
+            follow=True,
+        )
         self.assertContains(r, "+3 Garnets written for 8 players.")
         entries = LedgerEntry.objects.filter(reason="Starting garnets")
-        self.assertEqual(sorted(e.player.display_name for e in entries),
-                         ["Alice", "Bob", "Carol", "Dave", "Frank", "Grace", "Heidi", "Ivan"])
+        self.assertEqual(
+            sorted(e.player.display_name for e in entries),
+            ["Alice", "Bob", "Carol", "Dave", "Frank", "Grace", "Heidi", "Ivan"],
+        )
         self.assertEqual({(e.amount, e.created_by_id) for e in entries}, {(3, self.hana.pk)})
 
     def test_it_writes_for_the_chosen_players_only(self):
         self.client.force_login(self.hana)
         chosen = [self.members["bob"].pk, self.members["dave"].pk]
-        self.client.post(reverse("host_ledger", args=[self.season.slug]),
-                         {"kind": GARNET, "amount": -1, "reason": "Fine", "players": chosen})
-        self.assertEqual(sorted(LedgerEntry.objects.filter(reason="Fine").values_list("player_id", flat=True)), sorted(chosen))
+        self.client.post(
+            reverse("host_ledger", args=[self.season.slug]),
+            {"kind": GARNET, "amount": -1, "reason": "Fine", "players": chosen},
+        )
+        self.assertEqual(
+            sorted(LedgerEntry.objects.filter(reason="Fine").values_list("player_id", flat=True)), sorted(chosen)
+        )
 
     def test_it_refuses_another_season_s_player_a_zero_or_no_reason_and_writes_nothing(self):
         other = Season.objects.create(name="Other", slug="other")
         stranger = SeasonPlayer.objects.create(season=other, user=self.eve, display_name="Eve")
         self.client.force_login(self.hana)
         url = reverse("host_ledger", args=[self.season.slug])
-        for data in ({"kind": GARNET, "amount": 1, "reason": "x", "players": [stranger.pk]},
-                     {"kind": GARNET, "amount": 0, "reason": "x", "everyone": "on"},
-                     {"kind": GARNET, "amount": 1, "reason": " ", "everyone": "on"},
-                     {"kind": "c-nope", "amount": 1, "reason": "x", "everyone": "on"},
-                     {"kind": GARNET, "amount": 1, "reason": "x"}):
+        for data in (
+            {"kind": GARNET, "amount": 1, "reason": "x", "players": [stranger.pk]},
+            {"kind": GARNET, "amount": 0, "reason": "x", "everyone": "on"},
+            {"kind": GARNET, "amount": 1, "reason": " ", "everyone": "on"},
+            {"kind": "c-nope", "amount": 1, "reason": "x", "everyone": "on"},
+            {"kind": GARNET, "amount": 1, "reason": "x"},
+        ):
             self.assertEqual(self.client.post(url, data).status_code, 400, data)
         self.assertFalse(LedgerEntry.objects.exists())

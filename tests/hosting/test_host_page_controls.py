@@ -80,8 +80,14 @@ class HostPageControlsTestCase(BaseTestCase):
         self.assertTrue(offered)  # the winner's garnet
         data = {"form-TOTAL_FORMS": str(len(offered) + 1), "form-INITIAL_FORMS": str(len(offered))}
         for i, award in enumerate(offered):
-            data.update({f"form-{i}-seat": "" if award["seat"] is None else award["seat"], f"form-{i}-kind": award["kind"],
-                         f"form-{i}-amount": award["amount"], f"form-{i}-reason": award["reason"]})
+            data.update(
+                {
+                    f"form-{i}-seat": "" if award["seat"] is None else award["seat"],
+                    f"form-{i}-kind": award["kind"],
+                    f"form-{i}-amount": award["amount"],
+                    f"form-{i}-reason": award["reason"],
+                }
+            )
         n = len(offered)
         data.update({f"form-{n}-seat": "", f"form-{n}-kind": "", f"form-{n}-amount": "", f"form-{n}-reason": ""})
         r = self.client.post(url, data, follow=True)

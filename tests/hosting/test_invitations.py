@@ -39,11 +39,15 @@ class InvitationTestCase(BaseTestCase):
         self.assertContains(page, "Ivy joined the season.")
         self.assertContains(page, "Invited, since their accounts belong to another season: Zed Two and New Two.")
         self.assertFalse(SeasonPlayer.objects.filter(season=self.season, user__in=[self.zed, self.newbie]).exists())
-        self.assertEqual(list(SeasonPlayer.objects.filter(user__in=[self.zed, self.newbie])
-                              .values_list("season__slug", flat=True)), ["season-two", "season-two"])
+        self.assertEqual(
+            list(SeasonPlayer.objects.filter(user__in=[self.zed, self.newbie]).values_list("season__slug", flat=True)),
+            ["season-two", "season-two"],
+        )
         invited = SeasonInvitation.objects.filter(season=self.season).order_by("display_name")
-        self.assertEqual([(i.display_name, i.user, i.status, i.invited_by) for i in invited],
-                         [("New Two", self.newbie, "pending", self.hana), ("Zed Two", self.zed, "pending", self.hana)])
+        self.assertEqual(
+            [(i.display_name, i.user, i.status, i.invited_by) for i in invited],
+            [("New Two", self.newbie, "pending", self.hana), ("Zed Two", self.zed, "pending", self.hana)],
+        )
         desk = page.content.decode().split("<h2>Invited</h2>")[1]
         self.assertIn("Zed Two", desk)
         self.assertIn("waiting for their answer", desk)
@@ -59,8 +63,9 @@ class InvitationTestCase(BaseTestCase):
     def test_it_still_adds_accounts_of_the_hosts_own_seasons_and_of_none_directly(self):
         three = Season.objects.create(name="Season Three", slug="season-three")
         three.hosts.add(self.hana)
-        page = self.client.post(reverse("host_add_player", args=["season-three"]), {"players": "Alice, alice\neve"},
-                                follow=True)
+        page = self.client.post(
+            reverse("host_add_player", args=["season-three"]), {"players": "Alice, alice\neve"}, follow=True
+        )
         self.assertContains(page, "Alice and eve joined the season.")
         self.assertEqual(three.players.count(), 2)
         self.assertFalse(SeasonInvitation.objects.exists())
@@ -98,8 +103,9 @@ class InvitationTestCase(BaseTestCase):
         self.add("Zed Two, zed")
         for user in (self.alice, self.eve, self.olga):
             self.assertContains(self.answer(user, "accept"), "There is no invitation waiting for you in this season.")
-        self.assertContains(self.answer(self.zed, "accept", slug="season-two"),
-                            "There is no invitation waiting for you in this season.")
+        self.assertContains(
+            self.answer(self.zed, "accept", slug="season-two"), "There is no invitation waiting for you in this season."
+        )
         self.assertContains(self.answer(self.zed, "maybe"), "Accept or decline the invitation.")
         self.answer(self.zed, "accept")
         self.assertContains(self.answer(self.zed, "decline"), "There is no invitation waiting for you in this season.")
@@ -126,14 +132,26 @@ class InvitationTestCase(BaseTestCase):
 
     def test_the_admin_refuses_to_enrol_an_account_of_another_season(self):
         refusal = "plays in or hosts a season you do not host"
-        add = self.client.post(reverse("admin:matches_seasonplayer_add"), {
-            "season": self.season.pk, "username": "zed", "display_name": "Zed Two", "status": "active"})
+        add = self.client.post(
+            reverse("admin:matches_seasonplayer_add"),
+            {"season": self.season.pk, "username": "zed", "display_name": "Zed Two", "status": "active"},
+        )
         self.assertContains(add, refusal)
-        inline = self.client.post(reverse("admin:matches_season_change", args=[self.season.pk]), {
-            "name": "Season One", "slug": "season-one", "status": "active",
-            "currencies-TOTAL_FORMS": 0, "currencies-INITIAL_FORMS": 0,
-            "players-TOTAL_FORMS": 1, "players-INITIAL_FORMS": 0, "players-0-display_name": "New Two",
-            "players-0-username": "newbie", "players-0-status": "active"})
+        inline = self.client.post(
+            reverse("admin:matches_season_change", args=[self.season.pk]),
+            {
+                "name": "Season One",
+                "slug": "season-one",
+                "status": "active",
+                "currencies-TOTAL_FORMS": 0,
+                "currencies-INITIAL_FORMS": 0,
+                "players-TOTAL_FORMS": 1,
+                "players-INITIAL_FORMS": 0,
+                "players-0-display_name": "New Two",
+                "players-0-username": "newbie",
+                "players-0-status": "active",
+            },
+        )
         self.assertContains(inline, refusal)
         self.assertFalse(SeasonPlayer.objects.filter(season=self.season, user__in=[self.zed, self.newbie]).exists())
         self.assertTrue(invite_tokens.check_token(self.newbie, self.newbie_link.split("/")[4]))

@@ -22,8 +22,9 @@ class InviteLogsInTestCase(BaseTestCase):
 
     def set_password(self, first, second):
         page = self.client.get(invite_path(self.newbie), follow=True)
-        return self.client.post(page.redirect_chain[-1][0], {"new_password1": first, "new_password2": second},
-                                follow=True)
+        return self.client.post(
+            page.redirect_chain[-1][0], {"new_password1": first, "new_password2": second}, follow=True
+        )
 
     def test_it_logs_the_new_player_in_and_shows_their_home_page(self):
         page = self.set_password("a fresh long passphrase", "a fresh long passphrase")

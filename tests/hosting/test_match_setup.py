@@ -7,7 +7,13 @@ from django.urls import reverse
 
 from games import registry
 from matches.models import Match, Season, SeasonPlayer
-from matches.hosting.settings_forms import format_duration, initial_settings, parse_duration, settings_fields, settings_from
+from matches.hosting.settings_forms import (
+    format_duration,
+    initial_settings,
+    parse_duration,
+    settings_fields,
+    settings_from,
+)
 from tests.support.base import BaseTestCase
 
 
@@ -33,8 +39,10 @@ class SettingsFormContractTestCase(SimpleTestCase):
                 for spec in engine.settings_fields:
                     self.assertIn(spec.name, engine.default_settings)
                 fields = settings_fields(engine)
-                data = {name: fields[name].prepare_value(value) if hasattr(fields[name], "prepare_value") else value
-                        for name, value in initial_settings(engine, {}).items()}
+                data = {
+                    name: fields[name].prepare_value(value) if hasattr(fields[name], "prepare_value") else value
+                    for name, value in initial_settings(engine, {}).items()
+                }
                 form = type("F", (forms.Form,), dict(fields))(data=data)
                 self.assertTrue(form.is_valid(), form.errors)
                 self.assertEqual(settings_from(engine, form.cleaned_data), {})  # the defaults, stored as nothing
@@ -42,8 +50,15 @@ class SettingsFormContractTestCase(SimpleTestCase):
 
 class MatchSetupTestCase(BaseTestCase):
     def post_setup(self, **changes):
-        data = {"title": "Round robin", "kind": "main", "seed": "", "rounds": "4", "round_seconds": "10m",
-                "close_early": "false", "players": [self.members[n].pk for n in ("carol", "alice", "bob")]}
+        data = {
+            "title": "Round robin",
+            "kind": "main",
+            "seed": "",
+            "rounds": "4",
+            "round_seconds": "10m",
+            "close_early": "false",
+            "players": [self.members[n].pk for n in ("carol", "alice", "bob")],
+        }
         data.update(changes)
         return self.client.post(reverse("new_match", args=[self.season.slug]) + "?game=fixture", data)
 
@@ -65,8 +80,10 @@ class MatchSetupTestCase(BaseTestCase):
         self.assertEqual(match.settings, {"rounds": 4, "round_seconds": 600, "close_early": False})
         self.assertEqual(match.status, Match.DRAFT)
         # seats in the order of the list offered (the season's, by name), numbered from 0
-        self.assertEqual([(s.seat, s.season_player.display_name) for s in match.seats.all()],
-                         [(0, "Alice"), (1, "Bob"), (2, "Carol")])
+        self.assertEqual(
+            [(s.seat, s.season_player.display_name) for s in match.seats.all()],
+            [(0, "Alice"), (1, "Bob"), (2, "Carol")],
+        )
         self.assertContains(self.client.get(reverse("match_host", args=[match.pk])), "Ready to start.")
 
     def test_it_refuses_another_season_s_player_and_bad_settings_and_creates_nothing(self):
@@ -74,8 +91,13 @@ class MatchSetupTestCase(BaseTestCase):
         stranger = SeasonPlayer.objects.create(season=other, user=self.eve, display_name="Eve")
         self.client.force_login(self.hana)
         before = Match.objects.count()
-        for changes in ({"players": [self.members["alice"].pk, stranger.pk]}, {"round_seconds": "10"},
-                        {"rounds": "99"}, {"close_early": "maybe"}, {"players": []}):
+        for changes in (
+            {"players": [self.members["alice"].pk, stranger.pk]},
+            {"round_seconds": "10"},
+            {"rounds": "99"},
+            {"close_early": "maybe"},
+            {"players": []},
+        ):
             r = self.post_setup(**changes)
             self.assertEqual(r.status_code, 200, changes)  # the form again, with the error
             self.assertContains(r, "errorlist")
@@ -86,16 +108,38 @@ class MatchSetupTestCase(BaseTestCase):
         url = reverse("edit_match", args=[self.match.pk])
         page = self.client.get(url)
         self.assertContains(page, 'value="1m"')
-        r = self.client.post(url, {"title": "Renamed", "kind": "main", "seed": "7", "rounds": "2",
-                                   "round_seconds": "1h", "close_early": "true",
-                                   "players": [self.members["dave"].pk, self.members["bob"].pk]})
+        r = self.client.post(
+            url,
+            {
+                "title": "Renamed",
+                "kind": "main",
+                "seed": "7",
+                "rounds": "2",
+                "round_seconds": "1h",
+                "close_early": "true",
+                "players": [self.members["dave"].pk, self.members["bob"].pk],
+            },
+        )
         self.assertRedirects(r, reverse("match_host", args=[self.match.pk]))
         self.match.refresh_from_db()
-        self.assertEqual((self.match.title, self.match.seed, self.match.settings), ("Renamed", 7, {"rounds": 2, "round_seconds": 3600}))
+        self.assertEqual(
+            (self.match.title, self.match.seed, self.match.settings),
+            ("Renamed", 7, {"rounds": 2, "round_seconds": 3600}),
+        )
         self.assertEqual([s.season_player.display_name for s in self.match.seats.all()], ["Bob", "Dave"])
         self.start()
-        r = self.client.post(url, {"title": "Again", "kind": "main", "rounds": "2", "round_seconds": "1h",
-                                   "close_early": "true", "players": [self.members["dave"].pk]}, follow=True)
+        r = self.client.post(
+            url,
+            {
+                "title": "Again",
+                "kind": "main",
+                "rounds": "2",
+                "round_seconds": "1h",
+                "close_early": "true",
+                "players": [self.members["dave"].pk],
+            },
+            follow=True,
+        )
         self.assertContains(r, "no longer change")
         self.match.refresh_from_db()
         self.assertEqual(self.match.title, "Renamed")
@@ -105,9 +149,17 @@ class MatchSetupTestCase(BaseTestCase):
         url = reverse("new_match", args=[self.season.slug]) + "?game=mystery_cosign"
         page = self.client.get(url)
         self.assertContains(page, "Expert settings (JSON)")
-        base = {"title": "Cosign", "kind": "death", "operation_set": '"hard"', "advantage_seat": "1",
-                "number_seconds": "30s", "pick_seconds": "30s", "shootout_seconds": "3m", "advantage_seconds": "1m",
-                "players": [self.members["alice"].pk, self.members["bob"].pk]}
+        base = {
+            "title": "Cosign",
+            "kind": "death",
+            "operation_set": '"hard"',
+            "advantage_seat": "1",
+            "number_seconds": "30s",
+            "pick_seconds": "30s",
+            "shootout_seconds": "3m",
+            "advantage_seconds": "1m",
+            "players": [self.members["alice"].pk, self.members["bob"].pk],
+        }
         r = self.client.post(url, {**base, "expert_settings": '{"operations": {"A": "a*b"}, "targets": []}'})
         match = Match.objects.get(title="Cosign")
         self.assertEqual(match.settings, {"operation_set": "hard", "advantage_seat": 1, "operations": {"A": "a*b"}})
@@ -130,9 +182,17 @@ class RolesTestCase(BaseTestCase):
         url = reverse("new_match", args=[self.season.slug]) + "?game=pokemon_snap"
         self.assertContains(self.client.get(url), "From Heaven/Hell")
         names = ("alice", "bob", "carol", "dave", "frank", "grace", "heidi", "ivan")
-        data = {"title": "Snap", "kind": "main", "day1_seconds": "2d", "day_seconds": "1d", "ascension_seconds": "1d",
-                "first_priority": "0", "players": [self.members[n].pk for n in names],
-                f"role_{self.members['alice'].pk}": "photographer", f"role_{self.members['bob'].pk}": "photographer"}
+        data = {
+            "title": "Snap",
+            "kind": "main",
+            "day1_seconds": "2d",
+            "day_seconds": "1d",
+            "ascension_seconds": "1d",
+            "first_priority": "0",
+            "players": [self.members[n].pk for n in names],
+            f"role_{self.members['alice'].pk}": "photographer",
+            f"role_{self.members['bob'].pk}": "photographer",
+        }
         self.assertEqual(self.client.post(url, data).status_code, 302)
         match = Match.objects.get(title="Snap")
         self.assertEqual([s.role for s in match.seats.order_by("seat")][:3], ["photographer", "photographer", ""])

@@ -71,8 +71,9 @@ class NewSeasonTestCase(BaseTestCase):
         self.assertEqual(Season.objects.count(), 1)
         self.create(self.hana, "Season One!")  # another name, the same address
         self.create(self.hana, "Season-One?")
-        self.assertEqual(sorted(Season.objects.values_list("slug", flat=True)),
-                         ["season-one", "season-one-2", "season-one-3"])
+        self.assertEqual(
+            sorted(Season.objects.values_list("slug", flat=True)), ["season-one", "season-one-2", "season-one-3"]
+        )
 
     def test_it_refuses_a_blank_or_overlong_name_and_makes_an_address_for_any_name(self):
         for name in ("", "   ", "x" * 101):
@@ -81,8 +82,10 @@ class NewSeasonTestCase(BaseTestCase):
         self.create(self.hana, "天才ゲーム")  # no ASCII letter to make an address of
         self.create(self.hana, "!!!")
         self.create(self.hana, "A" * 100)
-        self.assertEqual(sorted(Season.objects.exclude(pk=self.season.pk).values_list("slug", flat=True)),
-                         ["a" * 40, "season", "season-2"])
+        self.assertEqual(
+            sorted(Season.objects.exclude(pk=self.season.pk).values_list("slug", flat=True)),
+            ["a" * 40, "season", "season-2"],
+        )
 
     def test_it_sends_a_get_back_to_the_console(self):
         self.client.force_login(self.hana)

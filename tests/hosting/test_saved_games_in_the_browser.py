@@ -11,9 +11,15 @@ from tests.support.browsers import BrowserGameTestCase, chromium, person, screen
 
 pytestmark = pytest.mark.browser
 
-TEMPLATE = {"title": "Sealed bids", "deadline": "until everyone has sent", "answers": "everyone",
-            "field_1": "Bid | number 0..your Coins | missed 0", "reveal": "totals", "talk": "everyone",
-            "save_as": "Sealed bids"}
+TEMPLATE = {
+    "title": "Sealed bids",
+    "deadline": "until everyone has sent",
+    "answers": "everyone",
+    "field_1": "Bid | number 0..your Coins | missed 0",
+    "reveal": "totals",
+    "talk": "everyone",
+    "save_as": "Sealed bids",
+}
 
 
 class SavedGamesInTheBrowserTestCase(BrowserGameTestCase):
@@ -35,7 +41,8 @@ class SavedGamesInTheBrowserTestCase(BrowserGameTestCase):
             phone = person(browser, self.stack.url, self.hana, phone=True).new_page()
             phone.goto(f"/host/seasons/{self.season.slug}/")
             phone.locator(".saved-list li", has_text="Vault night").get_by_role(
-                "link", name="Start a new match from it").click()
+                "link", name="Start a new match from it"
+            ).click()
             phone.get_by_text("Filled in from the saved game \"Vault night\"").wait_for()
             self.assertEqual(phone.locator("input[name=title]").input_value(), "Vault night")
             self.assertIn("Sealed bids", phone.locator("textarea[name=expert_settings]").input_value())

@@ -40,8 +40,9 @@ class RowsAndJsonTestCase(BaseTestCase):
         self.assertEqual(Match.objects.get(title="Snap").settings, {"pokemon_names": ["", "Eevee"]})
 
     def test_it_refuses_rows_and_json_changed_differently_beside_the_json(self):
-        r = post_setup(self, "pokemon_snap", title="Snap", pokemon_names__1="Eevee",
-                       expert_settings=self.json_with(["Mew"]))
+        r = post_setup(
+            self, "pokemon_snap", title="Snap", pokemon_names__1="Eevee", expert_settings=self.json_with(["Mew"])
+        )
         self.assertEqual(r.status_code, 200)
         self.assertContains(r, "You changed pokemon_names both in its rows and in the expert JSON")
         self.assertFalse(Match.objects.filter(title="Snap").exists())
@@ -57,21 +58,30 @@ class RowsAndJsonTestCase(BaseTestCase):
 
 class RowCheckTestCase(BaseTestCase):
     def check(self, row, text, game="quattro_loop"):
-        return self.client.post(f"/host/seasons/{self.season.slug}/matches/check-row/?game={game}", {"row": row, "text": text})
+        return self.client.post(
+            f"/host/seasons/{self.season.slug}/matches/check-row/?game={game}", {"row": row, "text": text}
+        )
 
     def test_it_reads_one_row_for_the_page_s_script(self):
         self.client.force_login(self.hana)
-        self.assertEqual(self.check("board_lines__9", "now:+1 this").json(),
-                         {"said": "Now: the card on this slot +1. [now: +1 this]"})
+        self.assertEqual(
+            self.check("board_lines__9", "now:+1 this").json(),
+            {"said": "Now: the card on this slot +1. [now: +1 this]"},
+        )
         self.assertIn("Not read, column", self.check("board_lines__0", "now: +1 thsi").json()["problem"])
         self.assertIn("Undefined on", self.check("operations__3", "a // b", "mystery_cosign").json()["said"])
 
     def test_it_answers_a_row_that_does_not_exist_with_400_and_strangers_with_404(self):
         self.client.force_login(self.hana)
-        for row, game in (("board_lines__700", "quattro_loop"), ("nothing__0", "quattro_loop"), ("x", "fixture"),
-                          ("board_lines__0", "chess"), ("board_lines__²", "quattro_loop"),
-                          ("operations__" + "9" * 4301, "mystery_cosign"),  # past Python's int() limit
-                          ("board_lines__" + "0" * 5000, "quattro_loop")):
+        for row, game in (
+            ("board_lines__700", "quattro_loop"),
+            ("nothing__0", "quattro_loop"),
+            ("x", "fixture"),
+            ("board_lines__0", "chess"),
+            ("board_lines__²", "quattro_loop"),
+            ("operations__" + "9" * 4301, "mystery_cosign"),  # past Python's int() limit
+            ("board_lines__" + "0" * 5000, "quattro_loop"),
+        ):
             self.assertEqual(self.check(row, "now: +1 this", game).status_code, 400, row)
         self.assertIn("At most 120", self.check("board_lines__0", "x" * 500).json()["problem"])
         self.client.force_login(self.alice)

@@ -29,8 +29,10 @@ class StatusesTestCase(BaseTestCase):
         self.assertContains(page, "Bob (bob): Heaven")
         self.assertEqual({n for n, r in self.realms().items() if r == "heaven"}, {"bob", "carol"})
         change = StatusChange.objects.get(player=self.members["bob"])
-        self.assertEqual((change.previous, change.realm, change.reason, change.created_by),
-                         ("", "heaven", "Winners of the opening match", self.hana))
+        self.assertEqual(
+            (change.previous, change.realm, change.reason, change.created_by),
+            ("", "heaven", "Winners of the opening match", self.hana),
+        )
         season_page = self.client.get(reverse("season", args=[self.season.slug]))
         self.assertContains(season_page, "Winners of the opening match: Bob goes to Heaven")
 
@@ -41,23 +43,26 @@ class StatusesTestCase(BaseTestCase):
         page = self.post(["bob", "dave"], "hell", "Second match", follow=True)
         self.assertContains(page, "Hell for Dave. Already there: Bob.")
         self.assertEqual(StatusChange.objects.filter(player=self.members["bob"]).count(), 2)
-        self.assertContains(self.client.get(reverse("season", args=[self.season.slug])),
-                            "Lost the Death Match: Bob falls to Hell")
+        self.assertContains(
+            self.client.get(reverse("season", args=[self.season.slug])), "Lost the Death Match: Bob falls to Hell"
+        )
 
     def test_it_refuses_without_a_reason_a_player_a_realm_or_a_change_and_changes_nothing(self):
         from matches.models import Season
+
         other = Season.objects.create(name="Other", slug="other")
         stranger = SeasonPlayer.objects.create(season=other, user=self.eve, display_name="Eve")
         for data, words in (
-                ({"players": [self.members["bob"].pk], "realm": "heaven", "reason": ""}, "needs a reason"),
-                ({"players": [self.members["bob"].pk], "realm": "heaven", "reason": "   "}, "needs a reason"),
-                ({"players": [self.members["bob"].pk], "realm": "heaven"}, "needs a reason"),
-                ({"players": [], "realm": "heaven", "reason": "x"}, "Choose at least one player."),
-                ({"players": [self.members["bob"].pk], "realm": "purgatory", "reason": "x"}, "Select a valid choice"),
-                ({"players": [stranger.pk], "realm": "heaven", "reason": "x"}, "Select a valid choice"),
-                ({"players": ["bob"], "realm": "heaven", "reason": "x"}, "is not a valid value"),
-                ({"players": [self.members["bob"].pk], "realm": "heaven", "reason": "x" * 301}, "at most 300"),
-                ({"players": [self.members["dave"].pk], "realm": "", "reason": "x"}, "required")):
+            ({"players": [self.members["bob"].pk], "realm": "heaven", "reason": ""}, "needs a reason"),
+            ({"players": [self.members["bob"].pk], "realm": "heaven", "reason": "   "}, "needs a reason"),
+            ({"players": [self.members["bob"].pk], "realm": "heaven"}, "needs a reason"),
+            ({"players": [], "realm": "heaven", "reason": "x"}, "Choose at least one player."),
+            ({"players": [self.members["bob"].pk], "realm": "purgatory", "reason": "x"}, "Select a valid choice"),
+            ({"players": [stranger.pk], "realm": "heaven", "reason": "x"}, "Select a valid choice"),
+            ({"players": ["bob"], "realm": "heaven", "reason": "x"}, "is not a valid value"),
+            ({"players": [self.members["bob"].pk], "realm": "heaven", "reason": "x" * 301}, "at most 300"),
+            ({"players": [self.members["dave"].pk], "realm": "", "reason": "x"}, "required"),
+        ):
             self.assertContains(self.client.post(self.url, data), words, status_code=400, msg_prefix=str(data))
         self.assertFalse(StatusChange.objects.exists())
         self.assertEqual(set(self.realms().values()), {""})
@@ -81,15 +86,22 @@ class SnapDraftFromTheDeskTestCase(BaseTestCase):
 
     def test_a_snap_draft_says_how_to_fix_missing_statuses_then_starts_once_the_desk_sets_them(self):
         problem = check_start(self.match)
-        self.assertIn("Every seat needs a role: set each player's Heaven or Hell on the season's desk, "
-                      "or choose roles in the match's setup.", problem)
+        self.assertIn(
+            "Every seat needs a role: set each player's Heaven or Hell on the season's desk, "
+            "or choose roles in the match's setup.",
+            problem,
+        )
         self.assertIn("Not yet decided: Bob, Carol, Alice", problem)
         self.client.force_login(self.hana)
         self.assertContains(self.client.get(reverse("host_console")), "set each player&#x27;s Heaven or Hell")
         url = reverse("host_statuses", args=[self.season.slug])
-        self.client.post(url, {"players": [self.members[n].pk for n in SEATS[:2]], "realm": "heaven", "reason": "Opening"})
+        self.client.post(
+            url, {"players": [self.members[n].pk for n in SEATS[:2]], "realm": "heaven", "reason": "Opening"}
+        )
         self.assertIn("Not yet decided: Alice, Dave", check_start(self.match))
-        self.client.post(url, {"players": [self.members[n].pk for n in SEATS[2:]], "realm": "hell", "reason": "Opening"})
+        self.client.post(
+            url, {"players": [self.members[n].pk for n in SEATS[2:]], "realm": "hell", "reason": "Opening"}
+        )
         self.assertIsNone(check_start(self.match))
         self.assertEqual(StatusChange.objects.filter(reason="Opening").count(), 8)
         r = self.client.post(reverse("host_control", args=[self.match.pk, "start"]), follow=True)

@@ -13,8 +13,9 @@ class SettingsTestCase(TestCase):
     def test_it_passes_good_settings_and_names_the_first_problem(self):
         checks = (whole_number("rounds", 1, 9), one_of("lead", (0, 1), "0 or 1"))
         self.assertEqual(first_problem({"rounds": 9, "lead": 1}, *checks), {"rounds": 9, "lead": 1})
-        self.assertEqual(first_problem({"rounds": 10, "lead": 2}, *checks).message,
-                         "rounds must be a whole number from 1 to 9.")
+        self.assertEqual(
+            first_problem({"rounds": 10, "lead": 2}, *checks).message, "rounds must be a whole number from 1 to 9."
+        )
         self.assertEqual(first_problem({"rounds": 3, "lead": True}, *checks).message, "lead is 0 or 1.")
         for bad in (True, 2.0, "3", None):
             self.assertIsInstance(first_problem({"rounds": bad, "lead": 0}, *checks), api.Invalid, bad)
@@ -42,7 +43,9 @@ class LeadersAndHandsTestCase(TestCase):
         self.assertEqual(leaders.winner_leads(1, None), 1)
 
     def test_it_draws_the_same_seat_and_tile_from_the_same_seed_whatever_the_order_held(self):
-        self.assertEqual(leaders.seeded_first_leader(2, random.Random("s")), leaders.seeded_first_leader(2, random.Random("s")))
+        self.assertEqual(
+            leaders.seeded_first_leader(2, random.Random("s")), leaders.seeded_first_leader(2, random.Random("s"))
+        )
         self.assertEqual(hands.draw_from(random.Random(4), [8, 1, 5]), hands.draw_from(random.Random(4), [5, 8, 1]))
         self.assertIn(hands.draw_from(random.Random(4), [8, 1, 5]), (8, 1, 5))
         self.assertEqual(hands.without([1, 5, 5], 5), [1, 5])
@@ -52,8 +55,12 @@ class LeadersAndHandsTestCase(TestCase):
 class RevealTestCase(TestCase):
     def test_it_strips_hidden_fields_for_everyone_but_the_owner_and_the_host_until_the_end(self):
         record = {"colour": "black", "number": 4}
-        seat0, seat1, spectator, host = (api.Viewer.for_seat(0), api.Viewer.for_seat(1), api.Viewer.spectator(),
-                                         api.Viewer.host())
+        seat0, seat1, spectator, host = (
+            api.Viewer.for_seat(0),
+            api.Viewer.for_seat(1),
+            api.Viewer.spectator(),
+            api.Viewer.host(),
+        )
         self.assertEqual(reveal.visible(record, 0, ("number",), seat0, False), record)
         self.assertEqual(reveal.visible(record, 0, ("number",), host, False), record)
         self.assertEqual(reveal.visible(record, 0, ("number",), seat1, False), {"colour": "black"})
@@ -64,9 +71,13 @@ class RevealTestCase(TestCase):
         """Seat 1 holds the 7 to its forehead: seats 0 and 2 and the host read it, seat 1 does not,
         nor a spectator (seat 1 logged out is one); at the end everyone does."""
         card = {"owner": "Bob", "card": "7"}
-        for viewer, expected in ((api.Viewer.for_seat(0), card), (api.Viewer.for_seat(2), card),
-                                 (api.Viewer.host(), card), (api.Viewer.for_seat(1), {"owner": "Bob"}),
-                                 (api.Viewer.spectator(), {"owner": "Bob"})):
+        for viewer, expected in (
+            (api.Viewer.for_seat(0), card),
+            (api.Viewer.for_seat(2), card),
+            (api.Viewer.host(), card),
+            (api.Viewer.for_seat(1), {"owner": "Bob"}),
+            (api.Viewer.spectator(), {"owner": "Bob"}),
+        ):
             with self.subTest(viewer=viewer):
                 self.assertEqual(reveal.visible_to_others(card, 1, ("card",), viewer, False), expected)
         for viewer in (api.Viewer.for_seat(1), api.Viewer.spectator()):

@@ -40,22 +40,37 @@ class FreshGame:
         cls.project = Path(cls.tmp.name) / "project"
         shutil.copytree(ROOT, cls.project, ignore=SKIP)
         cls.env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-        made = subprocess.run([sys.executable, "manage.py", "startgame", SLUG, "--players", "2", "--kind", "death"],
-                              cwd=cls.project, env=cls.env, capture_output=True, text=True, timeout=120)
+        made = subprocess.run(
+            [sys.executable, "manage.py", "startgame", SLUG, "--players", "2", "--kind", "death"],
+            cwd=cls.project,
+            env=cls.env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert made.returncode == 0, made.stderr
 
     @classmethod
     def run_suites(cls, test, suites, marker):
-        ran = subprocess.run([sys.executable, "-m", "pytest", "-q", "-m", marker, "-rfE", *suites], cwd=cls.project,
-                             env=cls.env, capture_output=True, text=True, timeout=3600)
+        ran = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-m", marker, "-rfE", *suites],
+            cwd=cls.project,
+            env=cls.env,
+            capture_output=True,
+            text=True,
+            timeout=3600,
+        )
         test.assertEqual(ran.returncode, 0, ran.stdout[-6000:] + ran.stderr[-2000:])
         return ran.stdout
 
 
 class WalkingSuitesListTestCase(SimpleTestCase):
     def test_it_lists_every_suite_that_walks_the_registered_games(self):
-        found = {str(p.relative_to(ROOT)) for p in (ROOT / "tests").rglob("test_*.py")
-                 if p.relative_to(ROOT).parts[1] != "kit" and walks_the_registry(p)}
+        found = {
+            str(p.relative_to(ROOT))
+            for p in (ROOT / "tests").rglob("test_*.py")
+            if p.relative_to(ROOT).parts[1] != "kit" and walks_the_registry(p)
+        }
         self.assertGreaterEqual(len(found), 10)  # the walk finds them (13 when this was written)
         self.assertEqual(found - set(SUITES + BROWSER_SUITES), set(), "add these to tests/support/walking_suites.py")
         for suite in SUITES + BROWSER_SUITES:

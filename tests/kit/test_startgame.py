@@ -14,8 +14,9 @@ from django.core.management import CommandError, call_command
 from django.test import SimpleTestCase
 
 ROOT = Path(settings.BASE_DIR)
-SKIP = shutil.ignore_patterns(".git", ".venv", "test-artifacts", "__pycache__", "*.sqlite3", "node_modules",
-                              "results.json", "smoke-results.json")
+SKIP = shutil.ignore_patterns(
+    ".git", ".venv", "test-artifacts", "__pycache__", "*.sqlite3", "node_modules", "results.json", "smoke-results.json"
+)
 
 
 def files_under(root):
@@ -27,9 +28,15 @@ class StartgameTestCase(SimpleTestCase):
         tmp = Path(self.enterContext(tempfile.TemporaryDirectory(prefix="startgame-")))
         (tmp / "games" / "taken").mkdir(parents=True)
         (tmp / "tests").mkdir()
-        for slug, says in (("black-and-white", "not a game slug"), ("1st", "not a game slug"),
-                           ("class", "not a game slug"), ("Upper", "not a game slug"), ("_hidden", "not a game slug"),
-                           ("taken", "already exists"), ("scaffold", "taken by the platform")):
+        for slug, says in (
+            ("black-and-white", "not a game slug"),
+            ("1st", "not a game slug"),
+            ("class", "not a game slug"),
+            ("Upper", "not a game slug"),
+            ("_hidden", "not a game slug"),
+            ("taken", "already exists"),
+            ("scaffold", "taken by the platform"),
+        ):
             with self.assertRaisesMessage(CommandError, says):
                 call_command("startgame", slug, players=2, root=str(tmp))
         with self.assertRaisesMessage(CommandError, "played by two players"):
@@ -40,16 +47,35 @@ class StartgameTestCase(SimpleTestCase):
         tmp = Path(self.enterContext(tempfile.TemporaryDirectory(prefix="startgame-"))) / "project"
         shutil.copytree(ROOT, tmp, ignore=SKIP)
         env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}  # the embedded default
-        made = subprocess.run([sys.executable, "manage.py", "startgame", "pick_high", "--players", "2", "--kind", "death"], cwd=tmp,
-                              env=env, capture_output=True, text=True, timeout=120)
+        made = subprocess.run(
+            [sys.executable, "manage.py", "startgame", "pick_high", "--players", "2", "--kind", "death"],
+            cwd=tmp,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         self.assertEqual(made.returncode, 0, made.stderr)
         self.assertIn("games/pick_high/engine/game.py", made.stdout)
         self.assertTrue((tmp / "tests" / "pick_high" / "test_leaks.py").exists())
         self.assertIn('kind = "death"', (tmp / "games" / "pick_high" / "engine" / "game.py").read_text())
         # its own rules, leak and playtest (bots to the end, then an exact replay), and the contract suite
-        tests = subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/pick_high",
-                                "tests/core/test_game_contract.py", "-k", "pick_high or RulesTestCase or LeakTestCase"
-                                " or PlaytestTestCase"], cwd=tmp, env=env, capture_output=True, text=True, timeout=600)
+        tests = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "tests/pick_high",
+                "tests/core/test_game_contract.py",
+                "-k",
+                "pick_high or RulesTestCase or LeakTestCase or PlaytestTestCase",
+            ],
+            cwd=tmp,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         self.assertEqual(tests.returncode, 0, tests.stdout[-3000:] + tests.stderr[-2000:])
         self.assertRegex(tests.stdout, r"\b(2\d|[3-9]\d) passed")  # the game's 7 and the contract's 13, not none
-

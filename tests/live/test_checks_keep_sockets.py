@@ -35,10 +35,30 @@ class ChecksKeepSocketsTestCase(BaseTransactionTestCase):
         env["SLOW_RENDER_SECONDS"] = str(RENDER_SECONDS)
         port = free_port()
         self.url = f"http://127.0.0.1:{port}"
-        self.server = Process("slow-web", [
-            sys.executable, "-m", "uvicorn", "tests.live.slow_server:application", "--host", "127.0.0.1",
-            "--port", str(port), "--lifespan", "off", "--log-level", "info", "--ws", "websockets-sansio",
-            "--ws-ping-interval", str(PING_SECONDS), "--ws-ping-timeout", str(PING_SECONDS * 2)], env)
+        self.server = Process(
+            "slow-web",
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "tests.live.slow_server:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--lifespan",
+                "off",
+                "--log-level",
+                "info",
+                "--ws",
+                "websockets-sansio",
+                "--ws-ping-interval",
+                str(PING_SECONDS),
+                "--ws-ping-timeout",
+                str(PING_SECONDS * 2),
+            ],
+            env,
+        )
         self.addCleanup(self.server.stop)
         wait_until(self.healthy, 30, 0.1, "the server")
 
@@ -79,8 +99,9 @@ class ChecksKeepSocketsTestCase(BaseTransactionTestCase):
         and then as long again as a few pings take; what it received, and how it ended."""
         updates, checks, closed = [], 0, None
         address = self.url.replace("http", "ws") + f"/ws/matches/{self.match.pk}/watch/?since={seen}"
-        async with connect(address, additional_headers={"Origin": self.url}, ping_interval=None,
-                           open_timeout=10) as socket:
+        async with connect(
+            address, additional_headers={"Origin": self.url}, ping_interval=None, open_timeout=10
+        ) as socket:
 
             async def ask():
                 nonlocal checks

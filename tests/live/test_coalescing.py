@@ -50,9 +50,11 @@ class CoalescingTestCase(BaseTransactionTestCase):
 
     def viewers(self):
         alice = self.seat("alice")
-        return {"watch": (SocketViewer(Viewer.spectator()), ""),
-                "asking": (SocketViewer(Viewer.spectator()), ""),
-                "play": (SocketViewer(Viewer.for_seat(alice.seat), alice.pk), "test")}
+        return {
+            "watch": (SocketViewer(Viewer.spectator()), ""),
+            "asking": (SocketViewer(Viewer.spectator()), ""),
+            "play": (SocketViewer(Viewer.for_seat(alice.seat), alice.pk), "test"),
+        }
 
     def test_it_shows_ten_quick_changes_in_a_few_updates_each_event_once(self):
         self.match.refresh_from_db()
@@ -66,8 +68,11 @@ class CoalescingTestCase(BaseTransactionTestCase):
             opened = {}
             for name, cookie in cookies.items():
                 mode = "play" if name == "play" else "watch"
-                socket = WebsocketCommunicator(application, f"/ws/matches/{self.match.pk}/{mode}/?since={before[name]}",
-                                               headers=[ORIGIN, HOST, *cookie])
+                socket = WebsocketCommunicator(
+                    application,
+                    f"/ws/matches/{self.match.pk}/{mode}/?since={before[name]}",
+                    headers=[ORIGIN, HOST, *cookie],
+                )
                 assert (await socket.connect())[0]
                 opened[name] = socket
             await asyncio.sleep(RENDER_SECONDS * 3)  # their first renders are done: nothing was new
@@ -94,7 +99,9 @@ class CoalescingTestCase(BaseTransactionTestCase):
         for name, (viewer, csrf) in viewers.items():
             updates = got[name]
             numbers = [e["seq"] for u in updates for e in u["events"]]
-            self.assertEqual(numbers, list(range(before[name] + 1, owed[name] + 1)), f"{name}: every event once, in order")
+            self.assertEqual(
+                numbers, list(range(before[name] + 1, owed[name] + 1)), f"{name}: every event once, in order"
+            )
             self.assertLessEqual(len(updates), 3, f"{name}: {CHANGES} changes in {len(updates)} updates")
             since = updates[-2]["seq"] if len(updates) > 1 else before[name]
             fresh = socket_update(self.match.pk, viewer, since, csrf)

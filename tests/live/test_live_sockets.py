@@ -23,8 +23,15 @@ class LiveSocketsTestCase(BaseTransactionTestCase):
     def test_it_lets_each_viewer_in_only_by_who_they_are(self):
         m = self.match.pk
         allowed = [("watch", None), ("watch", self.eve), ("play", self.alice), ("host", self.hana)]
-        refused = [("play", None), ("play", self.eve), ("play", self.dave), ("play", self.hana),
-                   ("host", None), ("host", self.alice), ("nonsense", self.alice)]
+        refused = [
+            ("play", None),
+            ("play", self.eve),
+            ("play", self.dave),
+            ("play", self.hana),
+            ("host", None),
+            ("host", self.alice),
+            ("nonsense", self.alice),
+        ]
         for mode, user in allowed:
             self.assertTrue(socket_messages(m, mode, user)[0], (mode, user))
         for mode, user in refused:
@@ -71,6 +78,7 @@ class LiveSocketsTestCase(BaseTransactionTestCase):
 
     def test_it_pushes_a_close_to_every_connected_socket(self):
         """Each "has sent" mark is pushed too (who sent is public in this game); the close follows."""
+
         async def until_closed(c):
             for _ in range(10):
                 update = await c.receive_json_from(timeout=5)
@@ -89,7 +97,9 @@ class LiveSocketsTestCase(BaseTransactionTestCase):
 
             sockets = {}
             for mode, cookie in cookies.items():
-                c = WebsocketCommunicator(application, f"/ws/matches/{self.match.pk}/{mode}/", headers=[ORIGIN, HOST, *cookie])
+                c = WebsocketCommunicator(
+                    application, f"/ws/matches/{self.match.pk}/{mode}/", headers=[ORIGIN, HOST, *cookie]
+                )
                 assert (await c.connect())[0]
                 await c.receive_json_from()  # the state on connect
                 sockets[mode] = c
@@ -102,8 +112,10 @@ class LiveSocketsTestCase(BaseTransactionTestCase):
 
         pushed = async_to_sync(watch_then_close)()
         self.match.refresh_from_db()
-        counts = {"watch": self.match.events.filter(visibility="public").count(),
-                  "play": self.match.events.exclude(visibility="host").exclude(visibility="private", seat__in=[0, 2]).count()}
+        counts = {
+            "watch": self.match.events.filter(visibility="public").count(),
+            "play": self.match.events.exclude(visibility="host").exclude(visibility="private", seat__in=[0, 2]).count(),
+        }
         for mode, update in pushed.items():
             self.assertEqual(update["seq"], counts[mode], mode)
             self.assertIn("Round 1: bids [3, 4, 5]; Carol scores.", json.dumps(update), mode)
@@ -140,5 +152,11 @@ class LiveSocketsTestCase(BaseTransactionTestCase):
         match = Match.objects.get(pk=self.match.pk)
         match.event_seq += 1
         match.save(update_fields=["event_seq"])
-        Event.objects.create(match=match, seq=match.event_seq, kind="test", visibility=Event.PUBLIC,
-                             text="A change nobody was told of.", created_at=timezone.now())
+        Event.objects.create(
+            match=match,
+            seq=match.event_seq,
+            kind="test",
+            visibility=Event.PUBLIC,
+            text="A change nobody was told of.",
+            created_at=timezone.now(),
+        )

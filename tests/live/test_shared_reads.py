@@ -40,11 +40,22 @@ class SharedReadsTestCase(BaseTransactionTestCase):
         self.start()
         match = self.match
         now = match.started_at
-        for visibility, seat, text in [(Event.PRIVATE, 0, "for seat 0 alone"), (Event.PRIVATE, 1, "for seat 1 alone"),
-                                       (Event.HOST, None, "for the host alone")]:
+        for visibility, seat, text in [
+            (Event.PRIVATE, 0, "for seat 0 alone"),
+            (Event.PRIVATE, 1, "for seat 1 alone"),
+            (Event.HOST, None, "for the host alone"),
+        ]:
             match.event_seq += 1
-            Event.objects.create(match=match, seq=match.event_seq, kind="secret", visibility=visibility, seat=seat,
-                                 text=text, data={}, created_at=now)
+            Event.objects.create(
+                match=match,
+                seq=match.event_seq,
+                kind="secret",
+                visibility=visibility,
+                seat=seat,
+                text=text,
+                data={},
+                created_at=now,
+            )
         match.save()
         viewers = self.viewers(match)
         alone, together, _ = alone_and_shared(match, viewers)

@@ -42,8 +42,9 @@ class SlowRenderTestCase(BaseTransactionTestCase):
             """The socket, when its handshake completed, and a task receiving its first update."""
             from genius_site.asgi import application
 
-            socket = WebsocketCommunicator(application, f"/ws/matches/{match_id}/{mode}/",
-                                           headers=[ORIGIN, HOST, *cookie])
+            socket = WebsocketCommunicator(
+                application, f"/ws/matches/{match_id}/{mode}/", headers=[ORIGIN, HOST, *cookie]
+            )
             assert (await socket.connect(timeout=SLOW * 3))[0]
             return socket, time.monotonic(), asyncio.ensure_future(arrival(socket))
 
@@ -57,7 +58,10 @@ class SlowRenderTestCase(BaseTransactionTestCase):
             watcher, watcher_in, watcher_first = await connect(self.match.pk, "watch")
             elsewhere, elsewhere_in, elsewhere_first = await connect(self.other.pk, "watch")
             first = {"alice": await alice_first, "watcher": await watcher_first, "elsewhere": await elsewhere_first}
-            waiting = {"alice": asyncio.ensure_future(arrival(alice)), "watcher": asyncio.ensure_future(arrival(watcher))}
+            waiting = {
+                "alice": asyncio.ensure_future(arrival(alice)),
+                "watcher": asyncio.ensure_future(arrival(watcher)),
+            }
             changed = time.monotonic()
             await database_sync_to_async(lifecycle.do_extend)(phase.pk, clock.now() + timedelta(hours=3))
             after = {name: await task for name, task in waiting.items()}

@@ -12,9 +12,20 @@ SEATS = [SeatInfo(0, "Ann"), SeatInfo(1, "Ben")]
 
 # Twelve fixed operations, written the way a host writes their own (a made set is new every
 # match): the arithmetic family of the "easy" pool without constants...
-EASY = {"A": "a + b", "B": "abs(a - b)", "C": "a*b", "D": "max(a, b)", "E": "min(a, b)", "F": "2*a + b",
-        "G": "a % 10 + b % 10", "H": "(a + b) % 7", "I": "a*a", "J": "10*a + b", "K": "(a*b) % 10",
-        "L": "(a + b) // 2"}
+EASY = {
+    "A": "a + b",
+    "B": "abs(a - b)",
+    "C": "a*b",
+    "D": "max(a, b)",
+    "E": "min(a, b)",
+    "F": "2*a + b",
+    "G": "a % 10 + b % 10",
+    "H": "(a + b) % 7",
+    "I": "a*a",
+    "J": "10*a + b",
+    "K": "(a*b) % 10",
+    "L": "(a + b) // 2",
+}
 # ...with our own A-D: A = a+b, B = a*b, C = max(a, b), D = a-b (negative, so undefined, when a < b).
 OPS = {**EASY, "A": "a + b", "B": "a * b", "C": "max(a, b)", "D": "a - b"}
 
@@ -54,5 +65,7 @@ def number_of(key: str) -> int:
 
 # The worst legal set for the host's check and the start (bench/cosign.py measures it): every
 # operation spells out numbers as often as the length limit allows, and one is rarely defined.
-WORST_LEGAL = {letter: "+".join(f"letters(a*b+{n * 12 + i})" for i in range(13)) for n, letter in enumerate("ABCDEFGHIJK")}
+WORST_LEGAL = {
+    letter: "+".join(f"letters(a*b+{n * 12 + i})" for i in range(13)) for n, letter in enumerate("ABCDEFGHIJK")
+}
 WORST_LEGAL["L"] = "letters(a*b) // ((a - b) % 97)"  # undefined wherever a - b is a multiple of 97

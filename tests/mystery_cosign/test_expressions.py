@@ -339,14 +339,17 @@ def test_it_reports_undefined_and_negative_results_and_why_to_the_host():
     ]
 
 
-@pytest.mark.parametrize("source, a, b, why", [
-    ("a * 10**14 * 100", 7, 0, "a value beyond 10^15"),
-    ("a // b", 7, 0, "division by zero"),
-    ("a / (b + 1)", 7, 2, "division is not whole"),
-    ("concat(a*10**14, b*10)", 7, 2, "a value beyond 10^15"),
-    ("a - b", 1, 2, "a negative result"),
-    ("2**a", 99, 0, "a value beyond 10^15"),
-])
+@pytest.mark.parametrize(
+    "source, a, b, why",
+    [
+        ("a * 10**14 * 100", 7, 0, "a value beyond 10^15"),
+        ("a // b", 7, 0, "division by zero"),
+        ("a / (b + 1)", 7, 2, "division is not whole"),
+        ("concat(a*10**14, b*10)", 7, 2, "a value beyond 10^15"),
+        ("a - b", 1, 2, "a negative result"),
+        ("2**a", 99, 0, "a value beyond 10^15"),
+    ],
+)
 def test_each_limit_says_its_name(source, a, b, why):
     assert evaluate_why(compiled(source), a, b) == (None, "negative" if "negative" in why else "error", why)
 
@@ -360,10 +363,15 @@ def test_a_flat_sum_of_many_terms_is_not_refused_as_nested():
     assert evaluate(compiled(" + ".join(["a"] * 40)), 2, 0) == 80
 
 
-@pytest.mark.parametrize("source, says", [
-    ("a in b", "“in” is not allowed"), ("a not in b", "“not in”"), ("a is b", "“is”"),
-    ("\u0430 + b", "U+0430"),
-])
+@pytest.mark.parametrize(
+    "source, says",
+    [
+        ("a in b", "“in” is not allowed"),
+        ("a not in b", "“not in”"),
+        ("a is b", "“is”"),
+        ("\u0430 + b", "U+0430"),
+    ],
+)
 def test_it_refuses_with_words_a_host_reads(source, says):
     result = compile_expression(source)
     assert says in result.message, result.message

@@ -486,10 +486,17 @@ def test_it_refuses_out_of_range_numbers():
     t = run_until(t, "shootout-1")
     for bad in BAD_NUMBERS:
         for seat in (0, 1):
-            assert invalid(ENGINE.validate_submission(t.state, "shootout-1", seat, {"target": 4, "P": bad, "Q": 1})), bad
-            assert invalid(ENGINE.validate_submission(t.state, "shootout-1", seat, {"target": 4, "P": 1, "Q": bad})), bad
+            assert invalid(ENGINE.validate_submission(t.state, "shootout-1", seat, {"target": 4, "P": bad, "Q": 1})), (
+                bad
+            )
+            assert invalid(ENGINE.validate_submission(t.state, "shootout-1", seat, {"target": 4, "P": 1, "Q": bad})), (
+                bad
+            )
     assert ENGINE.validate_submission(t.state, "shootout-1", 0, {"target": 4, "P": 999, "Q": 0}) == {
-        "target": 4, "P": 999, "Q": 0}
+        "target": 4,
+        "P": 999,
+        "Q": 0,
+    }
 
 
 def test_it_offers_number_fields_bounded_0_to_999():
@@ -537,8 +544,9 @@ def test_it_says_each_missed_step_as_a_default_and_a_sent_one_as_the_players():
     assert t.events[0].text == "Round 1.1: Ben (Player 2) gives Q = 4."
     t = step(t, {1: a_move(t, 1)})  # Ann misses her picks, Ben sends his
     picks = t.state["collabs"][-1]["picks"]
-    assert t.events[0].text.startswith(f"Round 1.1: time ran out for Ann: the seed picked {', '.join(picks[0])}; "
-                                       f"Ben picked {', '.join(picks[1])}.")
+    assert t.events[0].text.startswith(
+        f"Round 1.1: time ran out for Ann: the seed picked {', '.join(picks[0])}; Ben picked {', '.join(picks[1])}."
+    )
     t = run_until(t, "shootout-1")
     t = step(t, {0: a_move(t, 0)})  # Ben sends nothing: 0 points
     assert t.events[0].text.endswith(" Time ran out for Ben: no answer, 0 points.")

@@ -19,8 +19,16 @@ from tests.mystery_cosign.support import EASY, OPS, SEATS, kind_of, number_of, o
 #   A = a+b          B = a*b          C = max(a, b)      D = a-b (undefined when a < b)
 #   E = min(a, b)    F = 2*a + b      G = a%10 + b%10    H = (a+b) % 7
 #   I = a*a          J = 10*a + b     K = (a*b) % 10     L = (a+b) // 2
-EASY_TAIL = {"E": "min(a, b)", "F": "2*a + b", "G": "a % 10 + b % 10", "H": "(a + b) % 7",
-             "I": "a*a", "J": "10*a + b", "K": "(a*b) % 10", "L": "(a + b) // 2"}
+EASY_TAIL = {
+    "E": "min(a, b)",
+    "F": "2*a + b",
+    "G": "a % 10 + b % 10",
+    "H": "(a + b) % 7",
+    "I": "a*a",
+    "J": "10*a + b",
+    "K": "(a*b) % 10",
+    "L": "(a + b) // 2",
+}
 # Shootouts 1-6 offer 0, 3, 4; shootouts 7-8 offer 3, 4, 5; shootout 9 offers 0, 4, 5.
 TARGETS = [[0, 3, 4]] * 6 + [[3, 4, 5], [3, 4, 5], [0, 4, 5]]
 
@@ -140,7 +148,9 @@ def test_it_scores_each_shootout_by_the_active_operations_that_hit_the_target():
     # Ben wins 31-19.
     outcome = ENGINE.outcome(t.state)
     assert [(s.seat, s.place, s.score) for s in sorted(outcome.standings, key=lambda s: s.place)] == [
-        (1, 1, 31), (0, 2, 19)]
+        (1, 1, 31),
+        (0, 2, 19),
+    ]
 
 
 def test_it_does_not_count_an_inactive_operation_that_would_hit():
@@ -188,9 +198,15 @@ def test_it_refuses_a_target_not_among_the_three_offered():
         assert isinstance(refusal, Invalid) and refusal.message, bad
     # The form posts the choice as text; both "4" and 4 are the target 4.
     assert ENGINE.validate_submission(t.state, "shootout-1", 0, {"target": "4", "P": 2, "Q": 2}) == {
-        "target": 4, "P": 2, "Q": 2}
+        "target": 4,
+        "P": 2,
+        "Q": 2,
+    }
     assert ENGINE.validate_submission(t.state, "shootout-1", 1, {"target": 4, "P": 2, "Q": 2}) == {
-        "target": 4, "P": 2, "Q": 2}
+        "target": 4,
+        "P": 2,
+        "Q": 2,
+    }
     # Shootout 7 offers 3, 4, 5: 0 is no longer offered.
     while only_spec(t).key != "shootout-7":
         spec = only_spec(t)
@@ -231,12 +247,23 @@ def test_it_breaks_a_final_tie_by_the_most_recent_untied_total():
     t = play_match(by_points(points))
     view = ENGINE.view(t.state, Viewer.spectator())
     assert [tuple(s["totals"]) for s in view["shootouts"]] == [
-        (2, 0), (2, 2), (2, 2), (2, 2), (2, 2), (2, 3), (3, 3), (3, 3), (3, 3)]
+        (2, 0),
+        (2, 2),
+        (2, 2),
+        (2, 2),
+        (2, 2),
+        (2, 3),
+        (3, 3),
+        (3, 3),
+        (3, 3),
+    ]
     assert winner_of(t) == 1
     # Ann holds the Advantage here (advantage_seat 0), and still loses: the tie was breakable.
     outcome = ENGINE.outcome(t.state)
     assert [(s.seat, s.place, s.score) for s in sorted(outcome.standings, key=lambda s: s.place)] == [
-        (1, 1, 3), (0, 2, 3)]
+        (1, 1, 3),
+        (0, 2, 3),
+    ]
 
 
 def test_it_breaks_a_tie_by_totals_not_by_who_won_the_last_untied_shootout():
@@ -289,8 +316,7 @@ def test_it_gives_a_never_untied_match_to_the_advantage_holder():
             # The Advantage holder wins even when they made the opponent Player 1 first.
             assert winner_of(t) == holder, (holder, first)
             outcome = ENGINE.outcome(t.state)
-            assert sorted((s.place, s.seat, s.score) for s in outcome.standings) == [
-                (1, holder, 9), (2, 1 - holder, 9)]
+            assert sorted((s.place, s.seat, s.score) for s in outcome.standings) == [(1, holder, 9), (2, 1 - holder, 9)]
 
 
 def test_it_gives_a_scoreless_match_to_the_advantage_holder():
@@ -345,8 +371,9 @@ def test_it_plays_the_seeds_sample_operations():
     assert sample["A"] == "a*b"
     assert sample["B"] == "letters(a) + letters(b)"
     assert sample["C"] == "concat(abs(a-b), a+b)"
-    t = ENGINE.setup(SEATS, ENGINE.validate_settings({"operation_set": "sample", "targets": TARGETS}, 2),
-                     derive_rng(1, "setup"))
+    t = ENGINE.setup(
+        SEATS, ENGINE.validate_settings({"operation_set": "sample", "targets": TARGETS}, 2), derive_rng(1, "setup")
+    )
     t = step(t, {0: {"first": "me"}})  # Ann is Player 1 in rounds 1 and 3, Ben in round 2.
     # Round 1: 42 and 6. A = 42*6 = 252. B = letters("forty-two") + letters("six") = 8 + 3 = 11.
     # C = concat(36, 48) = 3648.
@@ -405,8 +432,13 @@ def dumps(view) -> str:
 
 
 def test_it_hides_definitions_targets_and_sent_numbers_until_the_end():
-    t = ENGINE.setup(SEATS, ENGINE.validate_settings(
-        {"operation_set": "easy", "operations": {**EASY, **SECRET_OPS}, "targets": SECRET_TARGETS}, 2), derive_rng(1, "setup"))
+    t = ENGINE.setup(
+        SEATS,
+        ENGINE.validate_settings(
+            {"operation_set": "easy", "operations": {**EASY, **SECRET_OPS}, "targets": SECRET_TARGETS}, 2
+        ),
+        derive_rng(1, "setup"),
+    )
     steps_checked = 0
     shootouts_done = 0
     all_events = list(t.events)
@@ -476,8 +508,13 @@ def test_it_hides_definitions_targets_and_sent_numbers_until_the_end():
 
 
 def test_it_shows_the_host_everything_from_the_start():
-    t = ENGINE.setup(SEATS, ENGINE.validate_settings(
-        {"operation_set": "easy", "operations": {**EASY, **SECRET_OPS}, "targets": SECRET_TARGETS}, 2), derive_rng(1, "setup"))
+    t = ENGINE.setup(
+        SEATS,
+        ENGINE.validate_settings(
+            {"operation_set": "easy", "operations": {**EASY, **SECRET_OPS}, "targets": SECRET_TARGETS}, 2
+        ),
+        derive_rng(1, "setup"),
+    )
     host = dumps(ENGINE.view(t.state, Viewer.host()))
     assert "max(a, b) + 0*77777" in host
     for targets in SECRET_TARGETS:

@@ -44,8 +44,10 @@ def test_generated_targets_are_distinct_reached_and_not_free():
                 letters = active(1 + n // 3)
                 assert len(set(triple)) == 3, (difficulty, seed, triple)
                 for target in triple:
-                    hits_per_input = [sum(1 for letter in letters if operations.value(ops[letter], a, b) == target)
-                                      for a, b in INPUTS[:200]]
+                    hits_per_input = [
+                        sum(1 for letter in letters if operations.value(ops[letter], a, b) == target)
+                        for a, b in INPUTS[:200]
+                    ]
                     assert max(hits_per_input) <= len(letters) // 2, (difficulty, seed, target)
                     assert any(target in operations.table(ops[letter]).values for letter in letters)
 
@@ -77,8 +79,11 @@ def test_when_every_value_is_free_on_two_operations_the_limit_rises_to_the_fewes
     assert operations.usable_targets(ops, 1) == [2, 3, 4, 7, 8, 9]
 
 
-TRIVIAL_PAIRS = sorted({(x, v) for x in (0, 1) for v in range(1000)} | {(v, x) for x in (0, 1) for v in range(1000)}
-                       | {(v, v) for v in range(1000)})
+TRIVIAL_PAIRS = sorted(
+    {(x, v) for x in (0, 1) for v in range(1000)}
+    | {(v, x) for x in (0, 1) for v in range(1000)}
+    | {(v, v) for v in range(1000)}
+)
 
 
 @functools.lru_cache(maxsize=None)
@@ -95,7 +100,7 @@ def test_no_trivial_pair_hits_a_generated_target_on_two_operations():
             ops, targets = settings["operations"], settings["targets"]
             for phase in (1, 2, 3):
                 columns = [values_on_trivial_pairs(ops[letter]) for letter in active(phase)]
-                shown = {t for triple in targets[3 * (phase - 1): 3 * phase] for t in triple}
+                shown = {t for triple in targets[3 * (phase - 1) : 3 * phase] for t in triple}
                 assert not shown & {0, 1}, (difficulty, seed, shown)
                 for i, pair in enumerate(TRIVIAL_PAIRS):
                     row = [column[i] for column in columns]

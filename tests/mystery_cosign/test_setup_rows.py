@@ -18,18 +18,28 @@ class OwnOperationsRowsTestCase(BaseTestCase):
         self.assertContains(page, "The chosen set&#x27;s operation.")
 
     def test_it_starts_a_match_with_the_operations_and_targets_written(self):
-        r = post_setup(self, "mystery_cosign", title="Cosign", operations__0="a*b + 1", operations__4="max(a, b) % 7",
-                       **TARGETS)
+        r = post_setup(
+            self, "mystery_cosign", title="Cosign", operations__0="a*b + 1", operations__4="max(a, b) % 7", **TARGETS
+        )
         self.assertEqual(r.status_code, 302)
         match = Match.objects.get(title="Cosign")
         targets = [[10 + i, 20 + i, 30 + i] for i in range(9)]
         self.assertEqual(match.settings, {"operations": {"A": "a*b + 1", "E": "max(a, b) % 7"}, "targets": targets})
         state = self.start(match).state
-        self.assertEqual((state["ops"]["A"], state["ops"]["E"], state["targets"]), ("a*b + 1", "max(a, b) % 7", targets))
+        self.assertEqual(
+            (state["ops"]["A"], state["ops"]["E"], state["targets"]), ("a*b + 1", "max(a, b) % 7", targets)
+        )
 
     def test_it_shows_each_operation_s_check_beside_it(self):
-        r = post_setup(self, "mystery_cosign", title="Cosign", operations__0="a*b", operations__1="a // b",
-                       operations__2="a.__class__", targets__3="1, 2")
+        r = post_setup(
+            self,
+            "mystery_cosign",
+            title="Cosign",
+            operations__0="a*b",
+            operations__1="a // b",
+            operations__2="a.__class__",
+            targets__3="1, 2",
+        )
         self.assertEqual(r.status_code, 200)
         self.assertFalse(Match.objects.filter(title="Cosign").exists())
         self.assertIn("Fine on all", said(r, "operations__0"))

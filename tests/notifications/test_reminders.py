@@ -43,7 +43,9 @@ class ReminderTestCase(BaseTransactionTestCase):
             self.at(timedelta(minutes=59))
             run_due()
             run_due()  # the scheduler running twice sends nothing twice
-            self.assertEqual(sorted(r.player.season_player.display_name for r in Reminder.objects.all()), ["Alice", "Bob"])
+            self.assertEqual(
+                sorted(r.player.season_player.display_name for r in Reminder.objects.all()), ["Alice", "Bob"]
+            )
             self.assertEqual(sorted(m.to[0] for m in mail.outbox), ["alice@example.org", "bob@example.org"])
             self.assertIn("closes in 1 hour", mail.outbox[0].subject)
             self.assertIn(f"/play/{self.match.pk}/", mail.outbox[0].body)
@@ -98,14 +100,16 @@ class ReminderTestCase(BaseTransactionTestCase):
 
     def test_it_sends_through_a_real_smtp_server(self):
         with smtp_server() as (received, port):
-            with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
-                                   EMAIL_HOST="127.0.0.1", EMAIL_PORT=port):
+            with override_settings(
+                EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST="127.0.0.1", EMAIL_PORT=port
+            ):
                 with clock.simulated():
                     self.start()
                     self.at(timedelta(minutes=5))
                     run_due()
-        self.assertEqual(sorted(e.rcpt_tos[0] for e in received),
-                         ["alice@example.org", "bob@example.org", "carol@example.org"])
+        self.assertEqual(
+            sorted(e.rcpt_tos[0] for e in received), ["alice@example.org", "bob@example.org", "carol@example.org"]
+        )
         text = received[0].content.decode()
         self.assertIn("closes in 10 minutes", text)
         self.assertIn("text/plain", text)
@@ -117,7 +121,9 @@ class ReminderTestCase(BaseTransactionTestCase):
         self.assertEqual(response.status_code, 200)
         events = Calendar.from_ical(response.content).walk("VEVENT")
         self.assertEqual([str(e["summary"]) for e in events], ["Test match: Round 1 closes"])
-        self.assertEqual(events[0].decoded("dtstart"), self.open_phase().deadline.replace(microsecond=0))  # iCalendar keeps seconds
+        self.assertEqual(
+            events[0].decoded("dtstart"), self.open_phase().deadline.replace(microsecond=0)
+        )  # iCalendar keeps seconds
         wrong = token[:-1] + ("y" if token.endswith("x") else "x")  # differs in its last character, always
         self.assertEqual(Client().get(f"/calendar/{wrong}.ics").status_code, 404)
         self.assertEqual(Client().get("/calendar/short.ics").status_code, 404)

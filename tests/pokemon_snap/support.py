@@ -4,8 +4,15 @@ from games.pokemon_snap.engine.slots import CONTESTS, resolve_slot
 
 
 def world(*stats, j_counter=1):
-    return {"stats": {str(i): list(s) for i, s in enumerate(stats)}, "doubled": {}, "h_pending": {}, "e_done": {},
-            "i_last": None, "j_counter": j_counter, "entries": {c: [] for c in CONTESTS}}
+    return {
+        "stats": {str(i): list(s) for i, s in enumerate(stats)},
+        "doubled": {},
+        "h_pending": {},
+        "e_done": {},
+        "i_last": None,
+        "j_counter": j_counter,
+        "entries": {c: [] for c in CONTESTS},
+    }
 
 
 def slot(w, actions, earlier=None, day=1):

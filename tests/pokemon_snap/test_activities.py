@@ -24,8 +24,11 @@ class ActivityTestCase(TestCase):
 
     def test_it_reads_d_from_the_nearest_earlier_non_empty_slot_today(self):
         w = world(THREES, THREES, THREES)
-        slot(w, {0: do("D"), 1: do("D"), 2: do("D")},
-             earlier={0: [do("V"), None], 1: [do("V"), do("A")], 2: [None, None]})
+        slot(
+            w,
+            {0: do("D"), 1: do("D"), 2: do("D")},
+            earlier={0: [do("V"), None], 1: [do("V"), do("A")], 2: [None, None]},
+        )
         self.assertEqual(stats(w, 0), [7, 3, 3, 3, 3])  # a contest, then nothing: +4 Coolness
         self.assertEqual(stats(w, 1), [3, 3, 3, 3, 5])  # an activity since the contest: +2 Beauty
         self.assertEqual(stats(w, 2), [3, 3, 3, 3, 5])  # nothing earlier today: +2 Beauty
@@ -165,8 +168,18 @@ class ActivityTestCase(TestCase):
         # Furret 0, Poochyena 1, Cresselia 2, Porygon-Z 3, Staraptor 4, Froslass 5; counter 4.
         w = world((0, 3, 3, 5, 3), (3, 3, 3, 2, 3), (3, 3, 6, 3, 3), THREES, THREES, (4, 3, 7, 3, 3), j_counter=4)
         w["doubled"]["2"] = True
-        slot(w, {0: do("F", target=1), 1: do("F", target=0), 2: do("B"), 3: do("J", attribute="beauty"),
-                 4: do("J", attribute="tough"), 5: do("W")}, day=2)
+        slot(
+            w,
+            {
+                0: do("F", target=1),
+                1: do("F", target=0),
+                2: do("B"),
+                3: do("J", attribute="beauty"),
+                4: do("J", attribute="tough"),
+                5: do("W"),
+            },
+            day=2,
+        )
         self.assertEqual(stats(w, 0), [3, 3, 3, 5, 3])
         self.assertEqual(stats(w, 1), [2, 3, 3, 2, 3])
         self.assertEqual(stats(w, 2), [3, 3, 6, 3, 11])

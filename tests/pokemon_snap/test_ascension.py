@@ -30,8 +30,9 @@ class AscensionTestCase(TestCase):
     def test_it_asks_for_second_place_among_the_tied_and_for_last_among_the_tied(self):
         ap = {2: 9, 3: 6, 4: 6, 5: 6, 6: 2, 7: 2}
         self.assertEqual(ascension.asked(ap, False), {"second": [3, 4, 5], "last": [6, 7]})
-        self.assertEqual(ascension.settle(ap, False, [{"second": 4, "last": 7}], None),
-                         {"first": 2, "second": 4, "last": 7})
+        self.assertEqual(
+            ascension.settle(ap, False, [{"second": 4, "last": 7}], None), {"first": 2, "second": 4, "last": 7}
+        )
 
     def test_it_takes_a_tied_heaven_s_answer_only_when_both_agree_else_the_draw(self):
         ap = {2: 9, 3: 9, 4: 5, 5: 4, 6: 3, 7: 1}
@@ -45,7 +46,9 @@ class AscensionTestCase(TestCase):
     def test_it_sends_hell_s_second_up_when_a_tied_heaven_does_not_agree_on_the_extra(self):
         ap = {2: 9, 3: 7, 4: 5, 5: 4, 6: 3, 7: 1}
         places = ascension.settle(ap, True, [{}, {}], first_of)
-        self.assertEqual(ascension.extra_pick(ap, True, places, [5, 6], first_of), (3, "no agreement: Hell's second ascends"))
+        self.assertEqual(
+            ascension.extra_pick(ap, True, places, [5, 6], first_of), (3, "no agreement: Hell's second ascends")
+        )
         self.assertEqual(ascension.extra_pick(ap, True, places, [5, 5], first_of), (5, "picked"))
         self.assertEqual(ascension.extra_pick(ap, True, places, [3, 3], first_of), (3, "picked"))  # second may be named
 

@@ -17,9 +17,13 @@ RULES = Path(__file__).resolve().parents[2] / "games/pokemon_snap/templates/poke
 
 def state_for(ap, winners):
     """The part of a finished day 5 that the ascension prompt reads."""
-    return {"scores": {"ap": {str(s): v for s, v in ap.items()}, "heaven_winners": winners},
-            "pokemon_names": {str(p): f"Mon{p}" for p in POKEMON}, "names": [f"P{i}" for i in range(8)],
-            "pokemon": POKEMON, "photographers": [0, 1]}
+    return {
+        "scores": {"ap": {str(s): v for s, v in ap.items()}, "heaven_winners": winners},
+        "pokemon_names": {str(p): f"Mon{p}" for p in POKEMON},
+        "names": [f"P{i}" for i in range(8)],
+        "pokemon": POKEMON,
+        "photographers": [0, 1],
+    }
 
 
 class Recorder:
@@ -185,9 +189,13 @@ class EveryCombinationTestCase(TestCase):
 class RulesPageTestCase(TestCase):
     def test_it_states_the_order_of_answers_and_draw_and_the_pick_s_caveat_on_the_rules_page(self):
         words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", RULES.read_text()))
-        self.assertIn("Heaven's answers are applied first, every valid one; the seeded draw settles only the places "
-                      "left", words)
+        self.assertIn(
+            "Heaven's answers are applied first, every valid one; the seeded draw settles only the places left", words
+        )
         # Ruling S12f, said once and in its own terms.
-        self.assertIn("A pick who is still tied for a place your answer leaves blank, where that place would make "
-                      "them ascend or be marked, is refused until that place is answered", words)
+        self.assertIn(
+            "A pick who is still tied for a place your answer leaves blank, where that place would make "
+            "them ascend or be marked, is refused until that place is answered",
+            words,
+        )
         self.assertEqual(words.count("not ascending already and is not the marked loser"), 1)

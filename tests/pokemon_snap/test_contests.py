@@ -46,18 +46,34 @@ class ContestChangeTestCase(TestCase):
 class AppealPointsTestCase(TestCase):
     def test_it_gives_v_3_2_1_by_distinct_values_with_ties_sharing(self):
         # gaps: 0: 8-3 = 5; 1: 5; 2: 6-4 = 2; 3: 3-3 = 0; 4: 9-8 = 1
-        entries = [entry(0, (8, 3, 1, 0, 2)), entry(1, (0, 5, 0, 0, 0), 2), entry(2, (6, 4, 4, 4, 4), 3),
-                   entry(3, (3, 3, 3, 3, 3), 4), entry(4, (9, 8, 0, 0, 0), 5)]
+        entries = [
+            entry(0, (8, 3, 1, 0, 2)),
+            entry(1, (0, 5, 0, 0, 0), 2),
+            entry(2, (6, 4, 4, 4, 4), 3),
+            entry(3, (3, 3, 3, 3, 3), 4),
+            entry(4, (9, 8, 0, 0, 0), 5),
+        ]
         self.assertEqual(appeal_points("V", entries), {0: 3, 1: 3, 2: 2, 3: 0, 4: 1})
 
     def test_it_gives_w_by_coolness_times_cleverness(self):
-        entries = [entry(0, (4, 0, 5, 0, 0)), entry(1, (2, 0, 10, 0, 0)), entry(2, (3, 0, 3, 0, 0)),
-                   entry(3, (0, 9, 9, 9, 9)), entry(4, (1, 0, 1, 0, 0))]
+        entries = [
+            entry(0, (4, 0, 5, 0, 0)),
+            entry(1, (2, 0, 10, 0, 0)),
+            entry(2, (3, 0, 3, 0, 0)),
+            entry(3, (0, 9, 9, 9, 9)),
+            entry(4, (1, 0, 1, 0, 0)),
+        ]
         self.assertEqual(appeal_points("W", entries), {0: 3, 1: 3, 2: 2, 3: 0, 4: 1})
 
     def test_it_gives_x_only_among_the_day_s_entrants(self):
-        entries = [entry(0, (0, 5, 0, 0, 5), 1), entry(1, (0, 4, 0, 0, 6), 1), entry(2, (0, 1, 0, 0, 1), 1),
-                   entry(3, (0, 1, 0, 0, 0), 2), entry(4, (0, 9, 0, 0, 9), 3), entry(5, (0, 0, 0, 0, 0), 3)]
+        entries = [
+            entry(0, (0, 5, 0, 0, 5), 1),
+            entry(1, (0, 4, 0, 0, 6), 1),
+            entry(2, (0, 1, 0, 0, 1), 1),
+            entry(3, (0, 1, 0, 0, 0), 2),
+            entry(4, (0, 9, 0, 0, 9), 3),
+            entry(5, (0, 0, 0, 0, 0), 3),
+        ]
         self.assertEqual(appeal_points("X", entries), {0: 2, 1: 2, 2: 0, 3: 2, 4: 2, 5: 0})
 
     def test_it_gives_y_one_per_stat_of_six_or_more(self):

@@ -17,24 +17,67 @@ def evening(contest):
 
 
 PLANS = {  # day -> seat -> plan (form data); P4-P7 mostly only enter their contest in the evening
-    1: {2: {"morning": "E", "afternoon": "A", "evening": "V"},
-        3: {"morning": "I", "morning_attribute": "beauty", "morning_points": "1", "afternoon": "Z",
-            "evening": "J", "evening_attribute": "cute"},
-        4: evening("V"), 5: evening("W"), 6: evening("X"), 7: evening("Y")},
-    2: {2: {"morning": "G", "morning_lose": "cute", "morning_gain": "clever", "afternoon": "W", "evening": "D"},
+    1: {
+        2: {"morning": "E", "afternoon": "A", "evening": "V"},
+        3: {
+            "morning": "I",
+            "morning_attribute": "beauty",
+            "morning_points": "1",
+            "afternoon": "Z",
+            "evening": "J",
+            "evening_attribute": "cute",
+        },
+        4: evening("V"),
+        5: evening("W"),
+        6: evening("X"),
+        7: evening("Y"),
+    },
+    2: {
+        2: {"morning": "G", "morning_lose": "cute", "morning_gain": "clever", "afternoon": "W", "evening": "D"},
         3: {"morning": "C", "morning_target": "2", "evening": "Y"},
-        4: evening("W"), 5: evening("X"), 6: evening("Y"), 7: evening("Z")},
-    3: {2: {"morning": "F", "morning_target": "3", "afternoon": "I", "afternoon_attribute": "cool",
-            "afternoon_points": "2", "evening": "X"},
-        3: {"morning": "I", "morning_attribute": "tough", "morning_points": "1", "afternoon": "V",
-            "evening": "J", "evening_attribute": "beauty"},
+        4: evening("W"),
+        5: evening("X"),
+        6: evening("Y"),
+        7: evening("Z"),
+    },
+    3: {
+        2: {
+            "morning": "F",
+            "morning_target": "3",
+            "afternoon": "I",
+            "afternoon_attribute": "cool",
+            "afternoon_points": "2",
+            "evening": "X",
+        },
+        3: {
+            "morning": "I",
+            "morning_attribute": "tough",
+            "morning_points": "1",
+            "afternoon": "V",
+            "evening": "J",
+            "evening_attribute": "beauty",
+        },
         4: {"morning": "I", "morning_attribute": "cute", "morning_points": "2", "evening": "X"},
-        5: evening("Y"), 6: evening("Z"), 7: evening("V")},
-    4: {2: {"morning": "A", "afternoon": "Y", "evening": "H"},
+        5: evening("Y"),
+        6: evening("Z"),
+        7: evening("V"),
+    },
+    4: {
+        2: {"morning": "A", "afternoon": "Y", "evening": "H"},
         3: {"morning": "E", "afternoon": "W", "evening": "D"},
-        4: evening("Y"), 5: evening("Z"), 6: evening("V"), 7: evening("W")},
-    5: {2: {"morning": "Z"}, 3: {"morning": "X", "afternoon": "B"},
-        4: evening("Z"), 5: evening("V"), 6: evening("W"), 7: evening("X")},
+        4: evening("Y"),
+        5: evening("Z"),
+        6: evening("V"),
+        7: evening("W"),
+    },
+    5: {
+        2: {"morning": "Z"},
+        3: {"morning": "X", "afternoon": "B"},
+        4: evening("Z"),
+        5: evening("V"),
+        6: evening("W"),
+        7: evening("X"),
+    },
 }
 LISTS = {  # day -> photographer -> (exhibit, order)
     1: {0: ("A", [3, 2, 4, 5, 6, 7]), 1: ("C", [3, 6, 5, 2, 4, 7])},
@@ -45,32 +88,108 @@ LISTS = {  # day -> photographer -> (exhibit, order)
 }
 T = [3, 3, 3, 3, 3]
 AFTER_EACH_SLOT = {
-    2: [[3, 5, 3, 3, 3], [3, 5, 3, 3, 3], T,  # E; A; V (Cuteness, the highest, falls to 3)
-        [3, 5, 3, 3, 3], [0, 5, 0, 3, 3], [4, 5, 0, 3, 3],  # doubled G fails (6 > 3), C from P3; W; D after W
-        [7, 5, 0, 3, 3], [5, 7, 0, 4, 3], [5, 4, 0, 4, 0],  # F beats P3; I gains P3's and P4's; X
-        [5, 4, 0, 4, 0], [5, 4, 0, 4, 0], [7, 6, 2, 6, 2],  # A; Y; doubled H
-        [5, 4, 0, 1, 0], [5, 4, 0, 1, 0], [5, 4, 0, 1, 0]],  # Z, then H's doubled loss
-    3: [[4, 4, 4, 4, 3], [4, 4, 4, 2, 1], [4, 7, 4, 2, 1],  # first I ever; Z; J takes the counter's 3
-        [4, 7, 6, 2, 1], [4, 7, 6, 2, 1], [4, 3, 3, 2, 1],  # C; nothing; Y
-        [3, 3, 3, 1, 3], [1, 3, 3, 1, 3], [1, 3, 3, 1, 9],  # hit by F, I gains twice day 1's lone 1; V; J takes 6
-        [1, 5, 3, 1, 9], [2, 5, 2, 1, 9], [6, 5, 2, 1, 9],  # E first time; W; D after W
-        [6, 2, 2, 1, 6], [6, 2, 2, 1, 6], [6, 2, 2, 1, 6]],  # X; B without 6 Cleverness
-    4: [T, T, T, T, T, [0, 3, 0, 3, 3],
-        [0, 1, 0, 3, 5], [0, 1, 0, 3, 5], [0, 0, 0, 3, 2],
-        [0, 0, 0, 3, 2], [0, 0, 0, 3, 2], [0, 0, 0, 3, 2],
-        [0, 0, 0, 3, 2], [0, 0, 0, 3, 2], [0, 0, 0, 1, 1]],
-    5: [T, T, [0, 3, 0, 3, 3], [0, 3, 0, 3, 3], [0, 3, 0, 3, 3], [0, 0, 0, 3, 0],
-        [0, 0, 0, 3, 0], [0, 0, 0, 3, 0], [0, 0, 0, 3, 0],
-        [0, 0, 0, 3, 0], [0, 0, 0, 3, 0], [0, 0, 0, 1, 0],
-        [0, 0, 0, 1, 0], [0, 0, 0, 1, 0], [0, 0, 0, 0, 0]],
-    6: [T, T, [3, 0, 3, 3, 0], [3, 0, 3, 3, 0], [3, 0, 3, 3, 0], [3, 0, 3, 3, 0],
-        [3, 0, 3, 3, 0], [3, 0, 3, 3, 0], [3, 0, 3, 1, 0],
-        [3, 0, 3, 1, 0], [3, 0, 3, 1, 0], [0, 0, 3, 1, 0],
-        [0, 0, 3, 1, 0], [0, 0, 3, 1, 0], [3, 0, 3, 1, 0]],
-    7: [T, T, T, T, T, [3, 3, 3, 1, 1],
-        [3, 3, 3, 1, 1], [3, 3, 3, 1, 1], [1, 3, 3, 1, 1],
-        [1, 3, 3, 1, 1], [1, 3, 3, 1, 1], [2, 3, 2, 1, 1],
-        [2, 3, 2, 1, 1], [2, 3, 2, 1, 1], [2, 0, 2, 1, 0]],
+    2: [
+        [3, 5, 3, 3, 3],
+        [3, 5, 3, 3, 3],
+        T,  # E; A; V (Cuteness, the highest, falls to 3)
+        [3, 5, 3, 3, 3],
+        [0, 5, 0, 3, 3],
+        [4, 5, 0, 3, 3],  # doubled G fails (6 > 3), C from P3; W; D after W
+        [7, 5, 0, 3, 3],
+        [5, 7, 0, 4, 3],
+        [5, 4, 0, 4, 0],  # F beats P3; I gains P3's and P4's; X
+        [5, 4, 0, 4, 0],
+        [5, 4, 0, 4, 0],
+        [7, 6, 2, 6, 2],  # A; Y; doubled H
+        [5, 4, 0, 1, 0],
+        [5, 4, 0, 1, 0],
+        [5, 4, 0, 1, 0],
+    ],  # Z, then H's doubled loss
+    3: [
+        [4, 4, 4, 4, 3],
+        [4, 4, 4, 2, 1],
+        [4, 7, 4, 2, 1],  # first I ever; Z; J takes the counter's 3
+        [4, 7, 6, 2, 1],
+        [4, 7, 6, 2, 1],
+        [4, 3, 3, 2, 1],  # C; nothing; Y
+        [3, 3, 3, 1, 3],
+        [1, 3, 3, 1, 3],
+        [1, 3, 3, 1, 9],  # hit by F, I gains twice day 1's lone 1; V; J takes 6
+        [1, 5, 3, 1, 9],
+        [2, 5, 2, 1, 9],
+        [6, 5, 2, 1, 9],  # E first time; W; D after W
+        [6, 2, 2, 1, 6],
+        [6, 2, 2, 1, 6],
+        [6, 2, 2, 1, 6],
+    ],  # X; B without 6 Cleverness
+    4: [
+        T,
+        T,
+        T,
+        T,
+        T,
+        [0, 3, 0, 3, 3],
+        [0, 1, 0, 3, 5],
+        [0, 1, 0, 3, 5],
+        [0, 0, 0, 3, 2],
+        [0, 0, 0, 3, 2],
+        [0, 0, 0, 3, 2],
+        [0, 0, 0, 3, 2],
+        [0, 0, 0, 3, 2],
+        [0, 0, 0, 3, 2],
+        [0, 0, 0, 1, 1],
+    ],
+    5: [
+        T,
+        T,
+        [0, 3, 0, 3, 3],
+        [0, 3, 0, 3, 3],
+        [0, 3, 0, 3, 3],
+        [0, 0, 0, 3, 0],
+        [0, 0, 0, 3, 0],
+        [0, 0, 0, 3, 0],
+        [0, 0, 0, 3, 0],
+        [0, 0, 0, 3, 0],
+        [0, 0, 0, 3, 0],
+        [0, 0, 0, 1, 0],
+        [0, 0, 0, 1, 0],
+        [0, 0, 0, 1, 0],
+        [0, 0, 0, 0, 0],
+    ],
+    6: [
+        T,
+        T,
+        [3, 0, 3, 3, 0],
+        [3, 0, 3, 3, 0],
+        [3, 0, 3, 3, 0],
+        [3, 0, 3, 3, 0],
+        [3, 0, 3, 3, 0],
+        [3, 0, 3, 3, 0],
+        [3, 0, 3, 1, 0],
+        [3, 0, 3, 1, 0],
+        [3, 0, 3, 1, 0],
+        [0, 0, 3, 1, 0],
+        [0, 0, 3, 1, 0],
+        [0, 0, 3, 1, 0],
+        [3, 0, 3, 1, 0],
+    ],
+    7: [
+        T,
+        T,
+        T,
+        T,
+        T,
+        [3, 3, 3, 1, 1],
+        [3, 3, 3, 1, 1],
+        [3, 3, 3, 1, 1],
+        [1, 3, 3, 1, 1],
+        [1, 3, 3, 1, 1],
+        [1, 3, 3, 1, 1],
+        [2, 3, 2, 1, 1],
+        [2, 3, 2, 1, 1],
+        [2, 3, 2, 1, 1],
+        [2, 0, 2, 1, 0],
+    ],
 }
 PHOTOS = {  # photographer -> exhibit -> (day, Pokemon)
     0: {"A": (1, [3, 2, 4]), "B": (2, [3, 4, 5]), "D": (3, [5, 4]), "E": (4, [4, 5]), "C": (5, [3, 2])},
@@ -79,9 +198,13 @@ PHOTOS = {  # photographer -> exhibit -> (day, Pokemon)
 # V: P2 gap 2 (3 AP), P5 1 (2), P4 P3 P7 P6 0 (1). W: P5 P2 P4 9 (3), P3 P7 3 (2), P6 0 (1).
 # X: alone on days 1 (P6) and 2 (P5); day 3 P2 10 beats P4 6; day 5 P3 14 beats P7 4. Y: P3 two 6+.
 # Z (Toughness over others' Beauty): P3 4 > 3,0,0,2,2; P7 3 > 0,0,2,2; P6, P5, P4 3 > three; P2 6 > all five.
-AP_BY_CONTEST = {"V": {2: 3, 3: 1, 4: 1, 5: 2, 6: 1, 7: 1}, "W": {2: 3, 3: 2, 4: 3, 5: 3, 6: 1, 7: 2},
-                 "X": {2: 2, 3: 2, 4: 0, 5: 2, 6: 2, 7: 0}, "Y": {2: 0, 3: 2, 4: 0, 5: 0, 6: 0, 7: 0},
-                 "Z": {2: 5, 3: 5, 4: 3, 5: 3, 6: 3, 7: 4}}
+AP_BY_CONTEST = {
+    "V": {2: 3, 3: 1, 4: 1, 5: 2, 6: 1, 7: 1},
+    "W": {2: 3, 3: 2, 4: 3, 5: 3, 6: 1, 7: 2},
+    "X": {2: 2, 3: 2, 4: 0, 5: 2, 6: 2, 7: 0},
+    "Y": {2: 0, 3: 2, 4: 0, 5: 0, 6: 0, 7: 0},
+    "Z": {2: 5, 3: 5, 4: 3, 5: 3, 6: 3, 7: 4},
+}
 AP = {2: 13, 3: 12, 4: 7, 5: 10, 6: 7, 7: 7}
 # A: H0 3 evens, H1 6; B: 7 against 16; C: H0's 6, 6 beats H1's 3s; D: 3^9 * 2 against 1 (lower wins); E: 4 against 10.
 EXHIBITS = {"A": 1.0, "B": 1.0, "C": 0.0, "D": 1.0, "E": 1.0}  # H1's points in each
@@ -119,7 +242,9 @@ class FullMatchTestCase(TestCase):
 
     def test_it_counts_appeal_points_and_exhibit_points(self):
         scores = self.state["scores"]
-        self.assertEqual({c: {int(s): v for s, v in t.items()} for c, t in scores["ap_by_contest"].items()}, AP_BY_CONTEST)
+        self.assertEqual(
+            {c: {int(s): v for s, v in t.items()} for c, t in scores["ap_by_contest"].items()}, AP_BY_CONTEST
+        )
         self.assertEqual({int(s): v for s, v in scores["ap"].items()}, AP)
         self.assertEqual({e: r["1"] for e, r in scores["exhibits"].items()}, EXHIBITS)
         self.assertEqual(scores["points"], {"0": 1.0, "1": 4.0})
@@ -164,8 +289,14 @@ class FullMatchTestCase(TestCase):
 
     def test_it_reveals_every_plan_and_list_in_words_once_day_5_is_over(self):
         everything = ENGINE.view(self.state, api.Viewer.spectator())["all"]
-        self.assertEqual(everything["plans"]["1"]["Furret (P2)"], "morning Activity E; afternoon Activity A; evening Contest V")
-        self.assertEqual(everything["plans"]["3"]["Furret (P2)"],
-                         "morning Activity F (on Poochyena); afternoon Activity I (donate 2 Coolness); evening Contest X")
-        self.assertEqual(everything["lists"]["1"]["P0"], {"exhibit": "A", "order": [
-            "Poochyena", "Furret", "Cresselia", "Porygon-Z", "Staraptor", "Froslass"]})
+        self.assertEqual(
+            everything["plans"]["1"]["Furret (P2)"], "morning Activity E; afternoon Activity A; evening Contest V"
+        )
+        self.assertEqual(
+            everything["plans"]["3"]["Furret (P2)"],
+            "morning Activity F (on Poochyena); afternoon Activity I (donate 2 Coolness); evening Contest X",
+        )
+        self.assertEqual(
+            everything["lists"]["1"]["P0"],
+            {"exhibit": "A", "order": ["Poochyena", "Furret", "Cresselia", "Porygon-Z", "Staraptor", "Froslass"]},
+        )

@@ -57,8 +57,12 @@ class PlanTestCase(TestCase):
     def test_it_refuses_missing_or_wrong_choices(self):
         self.refused(2, {"morning": "C", "evening": "V"}, "Morning: Activity C needs another Pokemon")
         self.refused(2, {"morning": "F", "morning_target": "2", "evening": "V"}, "needs another Pokemon")  # itself
-        self.refused(2, {"morning": "F", "morning_target": "0", "evening": "V"}, "needs another Pokemon")  # a photographer
-        self.refused(2, {"morning": "G", "morning_lose": "cool", "morning_gain": "cool", "evening": "V"}, "different one")
+        self.refused(
+            2, {"morning": "F", "morning_target": "0", "evening": "V"}, "needs another Pokemon"
+        )  # a photographer
+        self.refused(
+            2, {"morning": "G", "morning_lose": "cool", "morning_gain": "cool", "evening": "V"}, "different one"
+        )
         self.refused(2, {"morning": "G", "morning_lose": "cool", "evening": "V"}, "a stat to gain")
         self.refused(2, {"morning": "I", "morning_attribute": "cool", "morning_points": 4, "evening": "V"}, "1 to 3")
         self.refused(2, {"morning": "J", "morning_attribute": "luck", "evening": "V"}, "needs a stat")
@@ -117,16 +121,33 @@ class PlanTestCase(TestCase):
         ranked = [drawn_list[f"rank_{i}"] for i in range(1, 7)]
         order = ", ".join(f"{t.state['pokemon_names'][p]} (P{p})" for p in ranked)
         contest = t.state["plans"]["1"]["2"]["evening"]
-        self.assertEqual(said, [
-            ("public", None, "Day 1: time ran out for P1: the seed made the list."),
-            ("private", 1, (f"Time ran out: the seed made your list for day 1: Exhibit {drawn_list['exhibit']}, "
-                            f"in the order {order}.")),
-            ("public", None, "Day 1: time ran out for P2: the seed made the plan."),
-            ("private", 2, (f"Time ran out: the seed made your plan for day 1: nothing in the morning and "
-                            f"afternoon, contest {contest} in the evening.")),
-        ])  # the public lines name nothing the seed drew: a list and a plan stay secret as sent ones do
+        self.assertEqual(
+            said,
+            [
+                ("public", None, "Day 1: time ran out for P1: the seed made the list."),
+                (
+                    "private",
+                    1,
+                    (
+                        f"Time ran out: the seed made your list for day 1: Exhibit {drawn_list['exhibit']}, "
+                        f"in the order {order}."
+                    ),
+                ),
+                ("public", None, "Day 1: time ran out for P2: the seed made the plan."),
+                (
+                    "private",
+                    2,
+                    (
+                        f"Time ran out: the seed made your plan for day 1: nothing in the morning and "
+                        f"afternoon, contest {contest} in the evening."
+                    ),
+                ),
+            ],
+        )  # the public lines name nothing the seed drew: a list and a plan stay secret as sent ones do
         # the host's "Every plan and list" marks the two the seed made, and no other
         seen = ENGINE.view(t.state, Viewer.host())["all"]
         marked = [who for who, words in seen["plans"]["1"].items() if words.endswith("(time ran out: the seed's)")]
-        marked += [who for who, sent in seen["lists"]["1"].items() if sent["exhibit"].endswith("(time ran out: the seed's)")]
+        marked += [
+            who for who, sent in seen["lists"]["1"].items() if sent["exhibit"].endswith("(time ran out: the seed's)")
+        ]
         self.assertEqual(marked, [ENGINE.pokemon_label(t.state, 2), "P1"])

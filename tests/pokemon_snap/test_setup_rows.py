@@ -20,8 +20,9 @@ class PokemonNamesRowsTestCase(BaseTestCase):
         self.assertEqual(r.status_code, 302)
         self.assertEqual(match.settings, {"pokemon_names": ["Pikachu", "", "Mew"]})
         state = self.start(match).state
-        self.assertEqual(list(state["pokemon_names"].values()),
-                         ["Pikachu", "Poochyena", "Mew", "Porygon-Z", "Staraptor", "Froslass"])
+        self.assertEqual(
+            list(state["pokemon_names"].values()), ["Pikachu", "Poochyena", "Mew", "Porygon-Z", "Staraptor", "Froslass"]
+        )
 
     def test_it_refuses_a_name_too_long_beside_its_line_and_saves_nothing(self):
         r = post_setup(self, "pokemon_snap", title="Snap", pokemon_names__0="Pikachu", pokemon_names__3="M" * 31)

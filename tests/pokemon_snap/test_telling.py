@@ -43,24 +43,31 @@ class WorkedByHandTestCase(TestCase):
         # Morning: seat 2 does C on seat 3, seat 3 does H. Seat 3 gains +1 of each (H) and +2
         # Cuteness (the gift): 3 -> [4, 6, 4, 4, 4]. H's line says +1 Cuteness (what H did), the
         # gift has its own line; the giver is told only its own +2 Cleverness.
-        t = play_day_1({2: {"morning": "C", "morning_target": "3", "evening": "V"},
-                        3: {"morning": "H", "evening": "V"}})
-        self.assertEqual(morning(t.state, 3), {"day": 1, "slot": "morning", "lines": [H_LINE, C_GIFT],
-                                               "stats": [4, 6, 4, 4, 4]})
+        t = play_day_1(
+            {2: {"morning": "C", "morning_target": "3", "evening": "V"}, 3: {"morning": "H", "evening": "V"}}
+        )
+        self.assertEqual(
+            morning(t.state, 3), {"day": 1, "slot": "morning", "lines": [H_LINE, C_GIFT], "stats": [4, 6, 4, 4, 4]}
+        )
         self.assertEqual(morning(t.state, 2)["lines"], ["Activity C: +2 Cleverness."])
         self.assertEqual(morning(t.state, 2)["stats"], [3, 3, 5, 3, 3])
 
     def test_it_tells_the_same_when_the_giver_sits_after_the_receiver(self):
-        t = play_day_1({4: {"morning": "C", "morning_target": "3", "evening": "V"},
-                        3: {"morning": "H", "evening": "V"}})
+        t = play_day_1(
+            {4: {"morning": "C", "morning_target": "3", "evening": "V"}, 3: {"morning": "H", "evening": "V"}}
+        )
         self.assertEqual(morning(t.state, 3)["lines"], [H_LINE, C_GIFT])
 
     def test_it_tells_each_of_two_gifts_and_a_g_by_its_own_change(self):
         # Seats 2 and 7 both give seat 3 +2 Cuteness while seat 3 does G (lose 3 Cuteness, gain
         # 5 Beauty): G's line is -3 Cuteness, +5 Beauty; 3 + 4 - 3 = 4 Cuteness, 3 + 5 = 8 Beauty.
-        t = play_day_1({2: {"morning": "C", "morning_target": "3", "evening": "V"},
-                        7: {"morning": "C", "morning_target": "3", "evening": "V"},
-                        3: {"morning": "G", "morning_lose": "cute", "morning_gain": "beauty", "evening": "V"}})
+        t = play_day_1(
+            {
+                2: {"morning": "C", "morning_target": "3", "evening": "V"},
+                7: {"morning": "C", "morning_target": "3", "evening": "V"},
+                3: {"morning": "G", "morning_lose": "cute", "morning_gain": "beauty", "evening": "V"},
+            }
+        )
         self.assertEqual(morning(t.state, 3)["lines"], ["Activity G: -3 Cuteness, +5 Beauty.", C_GIFT, C_GIFT])
         self.assertEqual(morning(t.state, 3)["stats"], [3, 4, 3, 3, 8])
 
@@ -72,12 +79,30 @@ BUSY = {
     2: {"morning": "C", "morning_target": "3", "afternoon": "F", "afternoon_target": "3", "evening": "W"},
     3: {"morning": "H", "afternoon": "G", "afternoon_lose": "cute", "afternoon_gain": "tough", "evening": "V"},
     4: {"morning": "J", "morning_attribute": "cool", "afternoon": "C", "afternoon_target": "3", "evening": "X"},
-    5: {"morning": "C", "morning_target": "3", "afternoon": "I", "afternoon_attribute": "cute",
-        "afternoon_points": "1", "evening": "Y"},
-    6: {"morning": "I", "morning_attribute": "beauty", "morning_points": "2", "afternoon": "V",
-        "evening": "J", "evening_attribute": "beauty"},
-    7: {"morning": "G", "morning_lose": "cute", "morning_gain": "tough", "afternoon": "F", "afternoon_target": "3",
-        "evening": "Z"},
+    5: {
+        "morning": "C",
+        "morning_target": "3",
+        "afternoon": "I",
+        "afternoon_attribute": "cute",
+        "afternoon_points": "1",
+        "evening": "Y",
+    },
+    6: {
+        "morning": "I",
+        "morning_attribute": "beauty",
+        "morning_points": "2",
+        "afternoon": "V",
+        "evening": "J",
+        "evening_attribute": "beauty",
+    },
+    7: {
+        "morning": "G",
+        "morning_lose": "cute",
+        "morning_gain": "tough",
+        "afternoon": "F",
+        "afternoon_target": "3",
+        "evening": "Z",
+    },
 }
 LISTS = {0: ranked("A", [3, 2, 4, 5, 6, 7]), 1: ranked("C", [5, 3, 2, 4, 6, 7])}
 
@@ -89,8 +114,9 @@ def moved(plans, lists, to):
     out = {}
     for seat, plan in plans.items():
         out[where[seat]] = {k: str(where[int(v)]) if k.endswith("_target") else v for k, v in plan.items()}
-    seen = {h: {k: str(where[int(v)]) if k.startswith("rank_") else v for k, v in sent.items()}
-            for h, sent in lists.items()}
+    seen = {
+        h: {k: str(where[int(v)]) if k.startswith("rank_") else v for k, v in sent.items()} for h, sent in lists.items()
+    }
     return out, seen
 
 
@@ -105,8 +131,14 @@ class SideChannelTestCase(TestCase):
         baseline = told(play_day_1(*moved(BUSY, LISTS, {s: s for s in OTHERS})), 3)
         log = json.loads(baseline)["me"]["log"]
         self.assertEqual(log[0]["lines"], [H_LINE, C_GIFT, C_GIFT])
-        self.assertEqual(log[1]["lines"], ["Another Pokemon's Activity F took 1 Coolness from you.",
-                                           "Activity G: -3 Cuteness, +5 Toughness.", C_GIFT])
+        self.assertEqual(
+            log[1]["lines"],
+            [
+                "Another Pokemon's Activity F took 1 Coolness from you.",
+                "Activity G: -3 Cuteness, +5 Toughness.",
+                C_GIFT,
+            ],
+        )
         for order in itertools.permutations(OTHERS):
             plans, lists = moved(BUSY, LISTS, dict(zip(OTHERS, order)))
             self.assertEqual(told(play_day_1(plans, lists), 3), baseline, order)

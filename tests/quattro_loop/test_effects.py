@@ -6,6 +6,7 @@ from .support import mine
 
 # --- selectors ---------------------------------------------------------------------------------
 
+
 def test_this_and_a_lettered_slot():
     assert mine("end: +1 this", "1r 1b 3g . . . .") == "1r 1b 4g . . . ."
     assert mine("end: +2 A", "1r 1b 3g . . . .") == "3r 1b 3g . . . ."
@@ -46,27 +47,41 @@ def test_all_and_a_colour():
 
 
 def test_opp_measures_from_the_same_letter_on_the_opponents_loop():
-    assert mine("now: -2 opp this", "1r . 2g . . . .", theirs="5r . 4b 3g . . .") == ("1r . 2g . . . .", "5r . 2b 3g . . .")
-    assert mine("now: -1 opp adj", "1r . 2g . . . .", theirs="5r . 4b 3g . . .") == ("1r . 2g . . . .", "4r . 4b 2g . . .")
-    assert mine("now: -2 opp max", "9r . 2g . . . .", theirs="5r . 6b 6g . . .") == ("9r . 2g . . . .", "5r . 4b 6g . . .")
+    assert mine("now: -2 opp this", "1r . 2g . . . .", theirs="5r . 4b 3g . . .") == (
+        "1r . 2g . . . .",
+        "5r . 2b 3g . . .",
+    )
+    assert mine("now: -1 opp adj", "1r . 2g . . . .", theirs="5r . 4b 3g . . .") == (
+        "1r . 2g . . . .",
+        "4r . 4b 2g . . .",
+    )
+    assert mine("now: -2 opp max", "9r . 2g . . . .", theirs="5r . 6b 6g . . .") == (
+        "9r . 2g . . . .",
+        "5r . 4b 6g . . .",
+    )
 
 
 def test_pick_asks_the_owner_among_their_cards_only():
     kind, (question,) = mine("now: +1 pick", "1r . 2g . . . 4y", theirs="5r . . . . . .")
     assert kind == "ask" and question["seat"] == 0 and [o[0] for o in question["options"]] == ["A", "C", "G"]
     assert mine("now: +1 pick", "1r . 2g . . . 4y", answers={"0.0": "G"}) == "1r . 2g . . . 5y"
-    assert mine("now: +1 opp pick", "1r . 2g . . . .", theirs="5r . . . . . .", answers={"0.0": "A"}) == \
-        ("1r . 2g . . . .", "6r . . . . . .")
+    assert mine("now: +1 opp pick", "1r . 2g . . . .", theirs="5r . . . . . .", answers={"0.0": "A"}) == (
+        "1r . 2g . . . .",
+        "6r . . . . . .",
+    )
 
 
 def test_any_reaches_both_loops_and_asks_nothing_when_there_is_nothing():
     kind, (question,) = mine("now: +2 any", "1r . . . . . .", slot="A", theirs="5r . 4b . . . .")
     assert [o[0] for o in question["options"]] == ["0A", "1A", "1C"]
-    assert mine("now: +2 any", "1r . . . . . .", slot="A", theirs="5r . 4b . . . .", answers={"0.0": "1C"}) == \
-        ("1r . . . . . .", "5r . 6b . . . .")
+    assert mine("now: +2 any", "1r . . . . . .", slot="A", theirs="5r . 4b . . . .", answers={"0.0": "1C"}) == (
+        "1r . . . . . .",
+        "5r . 6b . . . .",
+    )
 
 
 # --- operations --------------------------------------------------------------------------------
+
 
 def test_values_clamp_to_0_and_10():
     assert mine("end: +5 this", "1r . 8g . . . .") == "1r . 10g . . . ."
@@ -108,7 +123,10 @@ def test_swap_exchanges_two_cards_of_one_loop():
     assert mine("now: swap this cw", "1r . 2g . 5b . .") == "1r . 5b . 2g . ."
     assert mine("now: swap this E", "1r . 2g . . . .") == "1r . 2g . . . ."  # E empty: nothing
     assert mine("now: swap this this", "1r . 2g . . . .") == "1r . 2g . . . ."
-    assert mine("now: swap opp this opp A", "1r . . . . . .", theirs="4b . 5g . . . .") == ("1r . . . . . .", "5g . 4b . . . .")
+    assert mine("now: swap opp this opp A", "1r . . . . . .", theirs="4b . 5g . . . .") == (
+        "1r . . . . . .",
+        "5g . 4b . . . .",
+    )
 
 
 def test_rotate_moves_every_slot_gaps_included():

@@ -35,8 +35,15 @@ BOARDS = [S, ONES, S, S, ONES, TWOS, S] + [QUIET] * 8
 RBGY = [0, 2, 4, 6, 1, 3, 5, 7]  # dealt so that A-G are red blue green yellow red blue green
 PAIRS = [0, 1, 2, 3, 4, 5, 6, 7]  # A-G red red blue blue green green yellow
 ADA_R1 = [0, 3, 4, 7, 1, 2, 5, 6]  # r1 b2 g1 y2 r2 b1 g2, unplayed y1
-ORDERS = {1: (ADA_R1, PAIRS), 2: (PAIRS, PAIRS), 3: (RBGY, RBGY), 4: (PAIRS, RBGY), 5: (PAIRS, PAIRS),
-          6: (PAIRS, PAIRS), 7: (RBGY, RBGY)}
+ORDERS = {
+    1: (ADA_R1, PAIRS),
+    2: (PAIRS, PAIRS),
+    3: (RBGY, RBGY),
+    4: (PAIRS, RBGY),
+    5: (PAIRS, PAIRS),
+    6: (PAIRS, PAIRS),
+    7: (RBGY, RBGY),
+}
 
 # After each round: (Ada's loop, Ben's loop, points), loops as value+colour letter, 0 colourless.
 EXPECTED = {

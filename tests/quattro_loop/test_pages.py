@@ -9,8 +9,15 @@ from matches.core import lifecycle
 from matches.models import Match
 from tests.support.base import BaseTestCase
 
-GOOD = ["end: +1 adj", "now: swap this cw", "end: if this is red: double this", "now: -2 opp max",
-        "end: paint pick this", "now: +2 any", "end: set 0 nzmin; +1 all"]
+GOOD = [
+    "end: +1 adj",
+    "now: swap this cw",
+    "end: if this is red: double this",
+    "now: -2 opp max",
+    "end: paint pick this",
+    "now: +2 any",
+    "end: set 0 nzmin; +1 all",
+]
 
 
 class QuattroPagesTestCase(BaseTestCase):

@@ -56,12 +56,20 @@ def test_it_offers_only_the_hand_and_empty_slots_and_refuses_anything_else():
     form = ENGINE.form(t.state, "r1-place-1", 0)
     assert [c for c, _ in form.fields[0].choices] == t.state["hands"][0]
     assert [s for s, _ in form.fields[1].choices] == list(SLOTS)
-    for bad in ({"card": t.state["owned"][0][5], "slot": "A"}, {"card": t.state["owned"][1][0], "slot": "A"},
-                {"card": t.state["hands"][0][0], "slot": "H"}, {"card": t.state["hands"][0][0]},
-                {"card": t.state["hands"][0][0], "slot": ""}, {"card": t.state["hands"][0][0], "slot": "AB"},
-                {"card": t.state["hands"][0][0], "slot": "A", "seat": 1}, {"card": ["x"], "slot": "A"}):
+    for bad in (
+        {"card": t.state["owned"][0][5], "slot": "A"},
+        {"card": t.state["owned"][1][0], "slot": "A"},
+        {"card": t.state["hands"][0][0], "slot": "H"},
+        {"card": t.state["hands"][0][0]},
+        {"card": t.state["hands"][0][0], "slot": ""},
+        {"card": t.state["hands"][0][0], "slot": "AB"},
+        {"card": t.state["hands"][0][0], "slot": "A", "seat": 1},
+        {"card": ["x"], "slot": "A"},
+    ):
         assert isinstance(ENGINE.validate_submission(t.state, "r1-place-1", 0, bad), api.Invalid), bad
-    assert isinstance(ENGINE.validate_submission(t.state, "r1-place-2", 0, {"card": t.state["hands"][0][0], "slot": "A"}), api.Invalid)
+    assert isinstance(
+        ENGINE.validate_submission(t.state, "r1-place-2", 0, {"card": t.state["hands"][0][0], "slot": "A"}), api.Invalid
+    )
     hand(t.state, 1, 0, 1)
     t = place(t.state, {0: (0, "A"), 1: (0, "A")})
     form = ENGINE.form(t.state, "r1-place-2", 0)
@@ -82,8 +90,9 @@ def test_a_missed_placement_is_said_as_the_seeds_and_a_sent_one_as_the_players()
     (slot,) = [i for i in range(7) if t.state["loops"][0][i] is not None]
     cid = t.state["loops"][0][slot]
     ada = f"{t.state['cards'][cid]['v']} {t.state['cards'][cid]['c']} on {SLOTS[slot]}"
-    assert t.events[0].text == (f"Round 1, placement 1: time ran out for Ada: the seed placed {ada}. "
-                                "Ben placed 2 red on G.")
+    assert t.events[0].text == (
+        f"Round 1, placement 1: time ran out for Ada: the seed placed {ada}. Ben placed 2 red on G."
+    )
     assert t.state["rounds"][-1]["log"][0] == f"Placement 1: time ran out for Ada: the seed placed {ada}."
 
 
@@ -115,7 +124,10 @@ def test_a_choice_opens_a_prompt_for_both_and_the_next_placement_waits():
     assert [(p.key, p.waits_on, p.duration) for p in t.open] == [("r1-prompt-1", (0, 1), 45)]
     form = ENGINE.form(t.state, "r1-prompt-1", 0)
     assert [c for c, _ in form.fields[0].choices] == ["A"]
-    assert isinstance(ENGINE.form(t.state, "r1-place-2", 0), api.FormSpec) and not ENGINE.form(t.state, "r1-place-2", 0).fields
+    assert (
+        isinstance(ENGINE.form(t.state, "r1-place-2", 0), api.FormSpec)
+        and not ENGINE.form(t.state, "r1-place-2", 0).fields
+    )
     name = form.fields[0].name
     assert isinstance(ENGINE.validate_submission(t.state, "r1-prompt-1", 0, {name: "B"}), api.Invalid)
     t = close_phase(ENGINE, t.state, "r1-prompt-1", (0, 1), {0: {name: "A"}}, random.Random(3))  # Ben misses

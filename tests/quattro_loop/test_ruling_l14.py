@@ -18,29 +18,36 @@ def said_back(line):
 
 # --- (a) case and spacing -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("typed, canonical", [
-    ("END: swap nzmin c", "end: swap nzmin C"),  # the ruling's own example
-    ("Now: ROTATE CW OPP", "now: rotate cw opp"),
-    ("end: If This Is RED: Double g", "end: if this is red: double G"),
-    ("END: SET 0 NZMIN; +1 ALL", "end: set 0 nzmin; +1 all"),
-])
+
+@pytest.mark.parametrize(
+    "typed, canonical",
+    [
+        ("END: swap nzmin c", "end: swap nzmin C"),  # the ruling's own example
+        ("Now: ROTATE CW OPP", "now: rotate cw opp"),
+        ("end: If This Is RED: Double g", "end: if this is red: double G"),
+        ("END: SET 0 NZMIN; +1 ALL", "end: set 0 nzmin; +1 all"),
+    ],
+)
 def test_it_reads_keywords_and_slots_in_any_case(typed, canonical):
     assert said_back(typed) == canonical
 
 
-@pytest.mark.parametrize("typed, canonical", [
-    ("end:+3pick", "end: +3 pick"),  # the ruling's own example
-    ("end:doublethis", "end: double this"),
-    ("END:SET0NZMIN;+1ALL", "end: set 0 nzmin; +1 all"),
-    ("end:ifthisisred:doublethis", "end: if this is red: double this"),
-    ("now:swapthiscw", "now: swap this cw"),
-    ("end:copycolourpickthis", "end: copycolour pick this"),
-    ("end: if this>=6: -3this", "end: if this >= 6: -3 this"),
-    # "rotateccw" could be "rotate ccw" or "rotate C cw"; only the first is a line, so it is read
-    ("now:rotateccw", "now: rotate ccw"),
-    # "swapccw" could be "swap ccw" (one card: not a line) or "swap C cw" (two cards): the second
-    ("now:swapccw", "now: swap C cw"),
-])
+@pytest.mark.parametrize(
+    "typed, canonical",
+    [
+        ("end:+3pick", "end: +3 pick"),  # the ruling's own example
+        ("end:doublethis", "end: double this"),
+        ("END:SET0NZMIN;+1ALL", "end: set 0 nzmin; +1 all"),
+        ("end:ifthisisred:doublethis", "end: if this is red: double this"),
+        ("now:swapthiscw", "now: swap this cw"),
+        ("end:copycolourpickthis", "end: copycolour pick this"),
+        ("end: if this>=6: -3this", "end: if this >= 6: -3 this"),
+        # "rotateccw" could be "rotate ccw" or "rotate C cw"; only the first is a line, so it is read
+        ("now:rotateccw", "now: rotate ccw"),
+        # "swapccw" could be "swap ccw" (one card: not a line) or "swap C cw" (two cards): the second
+        ("now:swapccw", "now: swap C cw"),
+    ],
+)
 def test_it_reads_words_run_together_where_only_one_reading_is_a_line(typed, canonical):
     assert said_back(typed) == canonical
 
@@ -58,13 +65,17 @@ def test_it_refuses_a_run_of_letters_with_too_many_readings_to_try():
 def test_it_says_a_host_written_board_back_in_canonical_form():
     board = ["END: swap nzmin c", "end:+3pick", "Now: Rotate CCW Opp"] + ["end: +1 this"] * 4
     settings = ENGINE.validate_settings({"boards": boards.CUSTOM, "board_lines": [board]}, 2)
-    assert boards.board_for(settings, 1, random.Random(1), set())[:3] == \
-        ("end: swap nzmin C", "end: +3 pick", "now: rotate ccw opp")
+    assert boards.board_for(settings, 1, random.Random(1), set())[:3] == (
+        "end: swap nzmin C",
+        "end: +3 pick",
+        "now: rotate ccw opp",
+    )
     report = " ".join(ENGINE.settings_report(settings))
     assert "[end: swap nzmin C]" in report and "[end: +3 pick]" in report
 
 
 # --- (b) length ---------------------------------------------------------------------------------
+
 
 def test_it_takes_a_line_of_120_characters_and_refuses_121_saying_why():
     line = "end:" + " " * (MAX_LINE - len("end:+1 adj")) + "+1 adj"
@@ -92,6 +103,7 @@ def test_it_counts_a_greater_or_equal_sign_as_one():
 
 
 # --- (c) rotate ---------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("line", ["now: rotate cw", "now: rotate ccw", "now: rotate cw opp", "end: rotate ccw opp"])
 def test_it_accepts_rotate_with_the_direction_first(line):

@@ -5,8 +5,15 @@ from matches.models import Match
 from tests.support.base import BaseTestCase
 from tests.support.setup_form import post_setup, said, setup_url
 
-BOARD = ("now: +1 this", "end: double this", "now:-2 opp max", "end: +1 adj", "end: paint pick this",
-         "now: swap this cw", "end: set 0 nzmin; +1 all")
+BOARD = (
+    "now: +1 this",
+    "end: double this",
+    "now:-2 opp max",
+    "end: +1 adj",
+    "end: paint pick this",
+    "now: swap this cw",
+    "end: set 0 nzmin; +1 all",
+)
 ROWS = {f"board_lines__{i}": line for i, line in enumerate(BOARD)}
 
 
@@ -30,7 +37,9 @@ class BoardRowsTestCase(BaseTestCase):
         self.assertEqual(state["board"][2], "now: -2 opp max")  # said back in canonical form
 
     def test_it_says_each_slot_back_and_refuses_a_bad_one_beside_it(self):
-        r = post_setup(self, "quattro_loop", title="Loop", boards='"custom"', **{**ROWS, "board_lines__3": "end: +1 adjj"})
+        r = post_setup(
+            self, "quattro_loop", title="Loop", boards='"custom"', **{**ROWS, "board_lines__3": "end: +1 adjj"}
+        )
         self.assertEqual(r.status_code, 200)
         self.assertIn("Not read, column", said(r, "board_lines__3"))
         self.assertIn("Now: the card on this slot +1. [now: +1 this]", said(r, "board_lines__0"))

@@ -33,6 +33,7 @@ class InProcessDeadlinesTestCase(BaseTransactionTestCase):
     def test_it_closes_a_phase_at_its_deadline_and_opens_the_next(self):
         self.start()
         first = self.open_phase()
+
         @database_sync_to_async
         def closed():
             return Phase.objects.get(pk=first.pk).status == Phase.CLOSED
@@ -47,6 +48,7 @@ class InProcessDeadlinesTestCase(BaseTransactionTestCase):
         self.start()
         phase = self.open_phase()
         lifecycle.do_pause(self.match.pk, by=self.hana)
+
         @database_sync_to_async
         def closed():
             return Phase.objects.get(pk=phase.pk).status == Phase.CLOSED

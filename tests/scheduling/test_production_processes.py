@@ -24,8 +24,10 @@ from tests.support.stack import Stack, free_port, wait_until
 
 pytestmark = [
     pytest.mark.production,
-    pytest.mark.skipif(not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")),
-                       reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL"),
+    pytest.mark.skipif(
+        not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")),
+        reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL",
+    ),
 ]
 
 
@@ -120,10 +122,19 @@ class RedisRestartTestCase(ProductionTestCase):
         self.addCleanup(self.stop_redis)
 
     def start_redis(self):
-        self.redis = subprocess.Popen(["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1",
-                                       "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
-        wait_until(lambda: subprocess.run(["redis-cli", "-p", str(self.redis_port), "ping"],
-                                          capture_output=True).stdout.strip() == b"PONG", 10, 0.1, "redis")
+        self.redis = subprocess.Popen(
+            ["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL,
+        )
+        wait_until(
+            lambda: (
+                subprocess.run(["redis-cli", "-p", str(self.redis_port), "ping"], capture_output=True).stdout.strip()
+                == b"PONG"
+            ),
+            10,
+            0.1,
+            "redis",
+        )
 
     def stop_redis(self):
         if self.redis and self.redis.poll() is None:
@@ -137,9 +148,11 @@ class RedisRestartTestCase(ProductionTestCase):
         self.start()
         with chromium() as browser:
             m = self.match.pk
-            pages = {"alice": person(browser, self.stack.url, self.alice).new_page(),
-                     "bob": person(browser, self.stack.url, self.bob).new_page(),
-                     "spectator": person(browser, self.stack.url).new_page()}
+            pages = {
+                "alice": person(browser, self.stack.url, self.alice).new_page(),
+                "bob": person(browser, self.stack.url, self.bob).new_page(),
+                "spectator": person(browser, self.stack.url).new_page(),
+            }
             for name, page in pages.items():
                 page.goto(f"/matches/{m}/" if name == "spectator" else f"/play/{m}/")
                 page.wait_for_selector(".conn[data-state=live]")
@@ -158,8 +171,12 @@ class RedisRestartTestCase(ProductionTestCase):
                 page.locator("#live-state").get_by_text("Round 1: bids [6, 2]; Alice scores.").wait_for()
                 viewer = Viewer.spectator() if name == "spectator" else Viewer.for_seat(self.seat(name).seat)
                 count = str(viewer_seq(self.match, viewer))  # the events that viewer may read
-                wait_until(lambda: page.locator(".match").get_attribute("data-seq") == count,
-                           15, 0.1, f"{name}'s page to catch up")
+                wait_until(
+                    lambda: page.locator(".match").get_attribute("data-seq") == count,
+                    15,
+                    0.1,
+                    f"{name}'s page to catch up",
+                )
                 screenshot(page, f"production-redis-restart-{name}")
             secrets = self.match.state["secrets"]
             self.assertNotIn(secrets[1], pages["alice"].content())

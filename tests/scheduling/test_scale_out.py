@@ -28,8 +28,10 @@ from tests.support.stack import Stack, free_port, wait_until
 
 LEADS = "closes this site's deadlines"
 CLOSED = re.compile(r"deadline loop: process (\d+) closed (\d+) phase")
-production = pytest.mark.skipif(not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")),
-                                reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL")
+production = pytest.mark.skipif(
+    not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")),
+    reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL",
+)
 
 
 def closes_logged(process):
@@ -94,8 +96,13 @@ class TwoWebProcessesTestCase(BaseTransactionTestCase):
 
     def socket(self, web, since=0):
         url = self.web[web].url
-        ws = self.sockets.enter_context(connect(url.replace("http", "ws") + f"/ws/matches/{self.match.pk}/watch/?since={since}",
-                                                additional_headers={"Origin": url}, open_timeout=10))
+        ws = self.sockets.enter_context(
+            connect(
+                url.replace("http", "ws") + f"/ws/matches/{self.match.pk}/watch/?since={since}",
+                additional_headers={"Origin": url},
+                open_timeout=10,
+            )
+        )
         return ws, [json.loads(ws.recv(timeout=10))]
 
     def until(self, ws, seen, text, timeout=20):
@@ -108,14 +115,18 @@ class TwoWebProcessesTestCase(BaseTransactionTestCase):
         """A player's bid through one web process, as their browser sends it (session, CSRF)."""
         url = self.web[web].url
         session = session_cookie(self.users[name])[0][1].decode().split(";")[0]
-        page = urllib.request.urlopen(urllib.request.Request(f"{url}/play/{self.match.pk}/", headers={"Cookie": session}),
-                                      timeout=10)
+        page = urllib.request.urlopen(
+            urllib.request.Request(f"{url}/play/{self.match.pk}/", headers={"Cookie": session}), timeout=10
+        )
         csrf = re.search(r"csrftoken=([^;]+)", page.headers.get("Set-Cookie", "")).group(1)
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.read().decode()).group(1)
         phase = self.open_phase()
         form = urllib.parse.urlencode({"bid": bid, "csrfmiddlewaretoken": token}).encode()
-        request = urllib.request.Request(f"{url}/play/{self.match.pk}/phases/{phase.pk}/submit/", data=form, headers={
-            "Cookie": f"{session}; csrftoken={csrf}", "Origin": url, "Referer": url + "/"})
+        request = urllib.request.Request(
+            f"{url}/play/{self.match.pk}/phases/{phase.pk}/submit/",
+            data=form,
+            headers={"Cookie": f"{session}; csrftoken={csrf}", "Origin": url, "Referer": url + "/"},
+        )
         with self.assertRaises(urllib.error.HTTPError) as redirected:  # urllib refuses to follow a POST's 302
             urllib.request.build_opener(NoRedirect).open(request, timeout=10)
         self.assertEqual(redirected.exception.code, 302)

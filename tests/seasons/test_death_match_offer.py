@@ -66,8 +66,10 @@ class DeathMatchOfferTestCase(EightPlayersMixin, BaseTestCase):
         opponent = marks.death_match_pairing(self.season)[2][0]
         host = Client()
         host.force_login(self.hana)
-        host.post(reverse("create_death_match", args=[self.season.slug]),
-                      {"candidate": offered[0].pk, "opponent": opponent.pk, "game": "mystery_cosign"})
+        host.post(
+            reverse("create_death_match", args=[self.season.slug]),
+            {"candidate": offered[0].pk, "opponent": opponent.pk, "game": "mystery_cosign"},
+        )
         death = Match.objects.get(kind=Match.DEATH)
         self.assertEqual({s.season_player for s in death.seats.all()}, {offered[0], opponent})
 

@@ -15,12 +15,18 @@ from tests.support.base import BaseTestCase
 class ForcedGiftTestCase(BaseTestCase):
     def setUp(self):
         super().setUp()
-        LedgerEntry.objects.create(season=self.season, player=self.members["carol"], kind=TOKEN_OF_LIFE, amount=4,
-                                   reason="earlier")
+        LedgerEntry.objects.create(
+            season=self.season, player=self.members["carol"], kind=TOKEN_OF_LIFE, amount=4, reason="earlier"
+        )
         self.prompt = ForcedGift.objects.create(
-            season=self.season, player=self.members["carol"], kind=TOKEN_OF_LIFE, remaining=3,
-            recipients=[self.members["alice"].pk, self.members["bob"].pk], reason="Flat Earth: at most 1",
-            deadline=clock.now() + timedelta(hours=24))
+            season=self.season,
+            player=self.members["carol"],
+            kind=TOKEN_OF_LIFE,
+            remaining=3,
+            recipients=[self.members["alice"].pk, self.members["bob"].pk],
+            reason="Flat Earth: at most 1",
+            deadline=clock.now() + timedelta(hours=24),
+        )
 
     def client_for(self, user):
         client = Client()
@@ -28,8 +34,10 @@ class ForcedGiftTestCase(BaseTestCase):
         return client
 
     def give(self, user, recipient, amount):
-        return self.client_for(user).post(reverse("forced_give", args=[self.season.slug, self.prompt.pk]),
-                                          {"recipient": self.members[recipient].pk, "amount": amount})
+        return self.client_for(user).post(
+            reverse("forced_give", args=[self.season.slug, self.prompt.pk]),
+            {"recipient": self.members[recipient].pk, "amount": amount},
+        )
 
     def tokens(self, name):
         return balances_for(self.season, [self.members[name].pk]).get(self.members[name].pk, {}).get(TOKEN_OF_LIFE, 0)
@@ -73,8 +81,10 @@ class ForcedGiftTestCase(BaseTestCase):
         self.assertEqual(self.tokens("carol"), 1)
 
     def test_it_sends_anonymous_visitors_to_log_in(self):
-        for url in (reverse("forced_give", args=[self.season.slug, self.prompt.pk]),
-                    reverse("forced_fallback", args=[self.season.slug, self.prompt.pk])):
+        for url in (
+            reverse("forced_give", args=[self.season.slug, self.prompt.pk]),
+            reverse("forced_fallback", args=[self.season.slug, self.prompt.pk]),
+        ):
             response = Client().post(url, {"recipient": self.members["bob"].pk, "amount": 1})
             self.assertEqual(response.status_code, 302)
             self.assertIn(reverse("login"), response["Location"])

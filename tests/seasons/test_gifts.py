@@ -25,8 +25,9 @@ class GiftsTestCase(BaseTestCase):
         self.url = reverse("give", args=[self.season.slug])
 
     def post(self, **data):
-        return self.client.post(self.url, {"recipient": self.members["bob"].pk, "kind": GARNET, "amount": 2, **data},
-                                follow=True)
+        return self.client.post(
+            self.url, {"recipient": self.members["bob"].pk, "kind": GARNET, "amount": 2, **data}, follow=True
+        )
 
     def test_it_moves_garnets_in_two_entries_and_tells_both(self):
         page = self.post()
@@ -68,8 +69,10 @@ class GiftsTestCase(BaseTestCase):
 
     def test_a_stranger_cannot_give(self):
         self.client.force_login(self.eve)
-        self.assertEqual(self.client.post(self.url, {"recipient": self.members["bob"].pk, "kind": GARNET,
-                                                     "amount": 1}).status_code, 404)
+        self.assertEqual(
+            self.client.post(self.url, {"recipient": self.members["bob"].pk, "kind": GARNET, "amount": 1}).status_code,
+            404,
+        )
 
 
 class GiftRaceTestCase(BaseTransactionTestCase):

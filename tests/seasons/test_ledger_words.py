@@ -3,8 +3,14 @@
 
 from django.test import SimpleTestCase
 
-from games.engine_api import (COMMUNAL_GARNET, ELIMINATED, ELIMINATION_CANDIDATE, GARNET, MARK_OF_ELIMINATION,
-                              TOKEN_OF_LIFE)
+from games.engine_api import (
+    COMMUNAL_GARNET,
+    ELIMINATED,
+    ELIMINATION_CANDIDATE,
+    GARNET,
+    MARK_OF_ELIMINATION,
+    TOKEN_OF_LIFE,
+)
 from games.words import count
 from matches.seasons.ledger_words import change_words
 
@@ -32,8 +38,9 @@ class LedgerWordsTestCase(SimpleTestCase):
     def test_it_speaks_to_the_owner_in_the_second_person(self):
         self.assertEqual(change_words("Ada", GARNET, 2, LABELS, to_owner=True), "You gain 2 garnets")
         self.assertEqual(change_words("Otto", ELIMINATED, 1, LABELS, to_owner=True), "You are eliminated")
-        self.assertEqual(change_words("Otto", ELIMINATION_CANDIDATE, 1, LABELS, to_owner=True),
-                         "You become an elimination candidate")
+        self.assertEqual(
+            change_words("Otto", ELIMINATION_CANDIDATE, 1, LABELS, to_owner=True), "You become an elimination candidate"
+        )
 
     def test_it_counts_in_the_right_number(self):
         self.assertEqual([count(0, "card"), count(1, "card"), count(2, "card")], ["0 cards", "1 card", "2 cards"])

@@ -14,11 +14,17 @@ class SeasonCurrencyTestCase(BaseTestCase):
     def setUp(self):
         super().setUp()
         self.black = SeasonCurrency.objects.create(season=self.season, key="black-garnet", name="Black Garnet")
-        self.favour = SeasonCurrency.objects.create(season=self.season, key="favour", name="Favour", giftable=True,
-                                                    public=False)
+        self.favour = SeasonCurrency.objects.create(
+            season=self.season, key="favour", name="Favour", giftable=True, public=False
+        )
         for currency, name in ((self.black, "alice"), (self.favour, "alice")):
-            LedgerEntry.objects.create(season=self.season, player=self.members[name], kind=currency.kind, amount=3,
-                                       reason=f"the host's {currency.name}")
+            LedgerEntry.objects.create(
+                season=self.season,
+                player=self.members[name],
+                kind=currency.kind,
+                amount=3,
+                reason=f"the host's {currency.name}",
+            )
 
     def page(self, user=None):
         client = Client()
@@ -50,13 +56,28 @@ class SeasonCurrencyTestCase(BaseTestCase):
         theirs = SeasonCurrency.objects.create(season=other, key="shell", name="Shell")
         client = Client()
         client.force_login(self.hana)
-        response = client.post(reverse("admin:matches_ledgerentry_add"), {
-            "season": self.season.pk, "player": self.members["bob"].pk, "kind": theirs.kind, "amount": 1, "reason": "x"})
+        response = client.post(
+            reverse("admin:matches_ledgerentry_add"),
+            {
+                "season": self.season.pk,
+                "player": self.members["bob"].pk,
+                "kind": theirs.kind,
+                "amount": 1,
+                "reason": "x",
+            },
+        )
         self.assertEqual(response.status_code, 200)  # the form again
         self.assertFalse(LedgerEntry.objects.filter(kind=theirs.kind).exists())
-        client.post(reverse("admin:matches_ledgerentry_add"), {
-            "season": self.season.pk, "player": self.members["bob"].pk, "kind": self.black.kind, "amount": 1,
-            "reason": "a black garnet for Bob"})
+        client.post(
+            reverse("admin:matches_ledgerentry_add"),
+            {
+                "season": self.season.pk,
+                "player": self.members["bob"].pk,
+                "kind": self.black.kind,
+                "amount": 1,
+                "reason": "a black garnet for Bob",
+            },
+        )
         self.assertTrue(LedgerEntry.objects.filter(kind=self.black.kind, player=self.members["bob"]).exists())
 
     def test_it_offers_giftable_currencies_in_the_gift_form(self):

@@ -18,8 +18,13 @@ class SeasonExportTestCase(BaseTestCase):
         super().setUp()
         self.give_garnets("alice", 3)
         gifts.do_gift(self.members["alice"].pk, self.members["bob"].pk, GARNET, 1)
-        LedgerEntry.objects.create(season=self.season, player=self.members["carol"], kind=GARNET, amount=1,
-                                   reason="=HYPERLINK(\"http://evil\")")
+        LedgerEntry.objects.create(
+            season=self.season,
+            player=self.members["carol"],
+            kind=GARNET,
+            amount=1,
+            reason="=HYPERLINK(\"http://evil\")",
+        )
         self.host = Client()
         self.host.force_login(self.hana)
 

@@ -24,10 +24,17 @@ class SeasonPageTestCase(BaseTestCase):
     def finished_match(self):
         match = self.make_match(["alice", "bob", "carol"])
         match.status = Match.FINISHED
-        match.outcome = {"summary": "", "forced_gifts": [], "standings": [
-            {"seat": 0, "place": 1, "score": 3}, {"seat": 1, "place": 2, "score": 2}, {"seat": 2, "place": 3, "score": 1}],
+        match.outcome = {
+            "summary": "",
+            "forced_gifts": [],
+            "standings": [
+                {"seat": 0, "place": 1, "score": 3},
+                {"seat": 1, "place": 2, "score": 2},
+                {"seat": 2, "place": 3, "score": 1},
+            ],
             "awards": [{"seat": 0, "kind": GARNET, "amount": 2, "reason": "first place"}],
-            "statuses": {"0": HEAVEN, "1": HELL, "2": HELL}}
+            "statuses": {"0": HEAVEN, "1": HELL, "2": HELL},
+        }
         match.save()
         SeasonPlayer.objects.filter(pk=self.members["bob"].pk).update(realm=HEAVEN)
         return match
@@ -50,8 +57,14 @@ class SeasonPageTestCase(BaseTestCase):
         match = self.make_match(["alice", "bob"])
         match.status = Match.RUNNING
         match.save()
-        LedgerEntry.objects.create(season=self.season, player=self.members["alice"], kind=GARNET, amount=-1,
-                                   reason="bought a pack", match=match)
+        LedgerEntry.objects.create(
+            season=self.season,
+            player=self.members["alice"],
+            kind=GARNET,
+            amount=-1,
+            reason="bought a pack",
+            match=match,
+        )
         self.assertNotIn("bought a pack", self.page())
 
     def test_it_hides_balances_when_the_season_keeps_them_private(self):
@@ -70,7 +83,13 @@ class SeasonPageTestCase(BaseTestCase):
         client = Client()
         client.force_login(self.hana)
         url = reverse("admin:matches_seasonplayer_change", args=[self.members["dave"].pk])
-        form = {"username": "dave", "season": self.season.pk, "display_name": "Dave", "status": "active", "realm": HEAVEN}
+        form = {
+            "username": "dave",
+            "season": self.season.pk,
+            "display_name": "Dave",
+            "status": "active",
+            "realm": HEAVEN,
+        }
         refused = client.post(url, form)
         self.assertEqual(refused.status_code, 200)  # the form again: a reason is needed
         self.assertFalse(StatusChange.objects.exists())

@@ -32,8 +32,13 @@ class AccessMatrixTestCase(BaseTestCase):
     def test_it_lets_anyone_read_the_public_pages_without_secrets(self):
         for who in (None, "eve", "dave", "bob", "alice", "hana"):
             self.as_(who)
-            for url in (reverse("home"), reverse("season", args=["season-one"]), self.urls()["public"],
-                        reverse("games"), reverse("rules", args=["fixture"])):
+            for url in (
+                reverse("home"),
+                reverse("season", args=["season-one"]),
+                self.urls()["public"],
+                reverse("games"),
+                reverse("rules", args=["fixture"]),
+            ):
                 r = self.client.get(url)
                 self.assertEqual(r.status_code, 200, (who, url))
                 for secret in self.secret.values():
@@ -48,9 +53,11 @@ class AccessMatrixTestCase(BaseTestCase):
 
     def test_it_sends_everyone_not_seated_from_a_play_page_to_their_own_view(self):
         public, host = reverse("match_public", args=[self.match.pk]), reverse("match_host", args=[self.match.pk])
-        for who, where, why in (("eve", public, "You do not play in this match"),
-                                ("dave", public, "You do not play in this match"),
-                                ("hana", host, "You host this match")):
+        for who, where, why in (
+            ("eve", public, "You do not play in this match"),
+            ("dave", public, "You do not play in this match"),
+            ("hana", host, "You host this match"),
+        ):
             self.as_(who)
             r = self.client.get(self.urls()["play"], follow=True)
             self.assertEqual(r.redirect_chain, [(where, 302)], who)
@@ -98,8 +105,18 @@ class AccessMatrixTestCase(BaseTestCase):
         self.as_("bob")
         url = reverse("submit", args=[self.match.pk, self.phase.pk])
         alice_seat = self.seat("alice")
-        r = self.client.post(url, {"bid": 4, "seat": 0, "player": alice_seat.pk, "player_id": alice_seat.pk,
-                                   "phase": self.phase.pk, "match": self.match.pk}, follow=True)
+        r = self.client.post(
+            url,
+            {
+                "bid": 4,
+                "seat": 0,
+                "player": alice_seat.pk,
+                "player_id": alice_seat.pk,
+                "phase": self.phase.pk,
+                "match": self.match.pk,
+            },
+            follow=True,
+        )
         self.assertContains(r, "Not recorded. This form has no field")
         self.assertFalse(Submission.objects.exists())
         self.client.post(url, {"bid": 4})

@@ -21,30 +21,49 @@ class HostPagesAccessTestCase(BaseTestCase):
 
     def pages(self):
         s, m = self.season.slug, self.match.pk
-        return [reverse("host_season", args=[s]), reverse("new_match", args=[s]),
-                reverse("new_match", args=[s]) + "?game=fixture", reverse("edit_match", args=[m]),
-                reverse("match_host", args=[m]), reverse("host_confirm", args=[m])]
+        return [
+            reverse("host_season", args=[s]),
+            reverse("new_match", args=[s]),
+            reverse("new_match", args=[s]) + "?game=fixture",
+            reverse("edit_match", args=[m]),
+            reverse("match_host", args=[m]),
+            reverse("host_confirm", args=[m]),
+        ]
 
     def controls(self):
         s, m = self.season.slug, self.match.pk
-        return [(reverse("host_add_player", args=[s]), {"players": "Zed, zed"}),
-                (reverse("host_ledger", args=[s]), {"kind": GARNET, "amount": 5, "reason": "x", "everyone": "on"}),
-                (reverse("host_control", args=[m, "pause"]), {}),
-                (reverse("host_control", args=[m, "cancel"]), {}),
-                (reverse("host_phase", args=[m, self.phase.pk]), {"close": "1"}),
-                (reverse("host_phase", args=[m, self.phase.pk]), {"add": "3600"}),
-                (reverse("host_confirm", args=[m]), {}),
-                (reverse("host_new_season"), {"name": "Zed Season"}),
-                (reverse("host_statuses", args=[s]), {"players": [self.members["alice"].pk], "realm": "hell",
-                                                      "reason": "x"}),
-                (reverse("new_match", args=[s]) + "?game=fixture",
-                 {"title": "X", "kind": "main", "rounds": "1", "round_seconds": "1m", "close_early": "true",
-                  "players": [self.members["alice"].pk, self.members["bob"].pk]})]
+        return [
+            (reverse("host_add_player", args=[s]), {"players": "Zed, zed"}),
+            (reverse("host_ledger", args=[s]), {"kind": GARNET, "amount": 5, "reason": "x", "everyone": "on"}),
+            (reverse("host_control", args=[m, "pause"]), {}),
+            (reverse("host_control", args=[m, "cancel"]), {}),
+            (reverse("host_phase", args=[m, self.phase.pk]), {"close": "1"}),
+            (reverse("host_phase", args=[m, self.phase.pk]), {"add": "3600"}),
+            (reverse("host_confirm", args=[m]), {}),
+            (reverse("host_new_season"), {"name": "Zed Season"}),
+            (
+                reverse("host_statuses", args=[s]),
+                {"players": [self.members["alice"].pk], "realm": "hell", "reason": "x"},
+            ),
+            (
+                reverse("new_match", args=[s]) + "?game=fixture",
+                {
+                    "title": "X",
+                    "kind": "main",
+                    "rounds": "1",
+                    "round_seconds": "1m",
+                    "close_early": "true",
+                    "players": [self.members["alice"].pk, self.members["bob"].pk],
+                },
+            ),
+        ]
 
     def assert_nothing_changed(self):
         self.match.refresh_from_db()
         self.phase.refresh_from_db()
-        self.assertEqual((self.match.status, self.phase.status, self.phase.deadline), ("running", "open", self.deadline))
+        self.assertEqual(
+            (self.match.status, self.phase.status, self.phase.deadline), ("running", "open", self.deadline)
+        )
         self.assertFalse(LedgerEntry.objects.exists())
         self.assertFalse(SeasonPlayer.objects.filter(display_name="Zed").exists())
         self.assertEqual(Match.objects.count(), 1)

@@ -24,13 +24,18 @@ class TalkAccessTestCase(BaseTestCase):
 
     def player_posts(self):
         m = self.match.pk
-        return [(reverse("talk_post", args=[m, self.table.token]), {"text": "intruder"}),
-                (reverse("talk_start", args=[m]), {"seats": ["1"]}),
-                (reverse("talk_change", args=[m, self.message.token]), {"text": "intruder", "do": "edit"})]
+        return [
+            (reverse("talk_post", args=[m, self.table.token]), {"text": "intruder"}),
+            (reverse("talk_start", args=[m]), {"seats": ["1"]}),
+            (reverse("talk_change", args=[m, self.message.token]), {"text": "intruder", "do": "edit"}),
+        ]
 
     def host_posts(self):
         m = self.match.pk
-        return [(reverse("talk_announce", args=[m]), {"text": "intruder"}), (reverse("talk_mute", args=[m]), {"seat": "0"})]
+        return [
+            (reverse("talk_announce", args=[m]), {"text": "intruder"}),
+            (reverse("talk_mute", args=[m]), {"seat": "0"}),
+        ]
 
     def test_it_sends_anonymous_visitors_to_log_in_and_changes_nothing(self):
         self.as_(None)

@@ -30,16 +30,22 @@ class AdminAccessTestCase(BaseTestCase):
         self.season.hosts.add(self.nina)
         self.two = Season.objects.create(name="Season Two", slug="season-two")
         self.two.hosts.add(self.olga)
-        self.zed = SeasonPlayer.objects.create(season=self.two, user=User.objects.create_user("zed", password=PASSWORD),
-                                               display_name="Zed Zeroth")
+        self.zed = SeasonPlayer.objects.create(
+            season=self.two, user=User.objects.create_user("zed", password=PASSWORD), display_name="Zed Zeroth"
+        )
         self.draft_two = Match.objects.create(season=self.two, game="fixture", title="Secret Draft Two")
         MatchPlayer.objects.create(match=self.draft_two, season_player=self.zed, seat=0)
-        self.entry_two = LedgerEntry.objects.create(season=self.two, player=self.zed, kind="garnet", amount=3, reason="z")
-        self.entry_one = LedgerEntry.objects.create(season=self.season, player=self.members["alice"], kind="garnet",
-                                                    amount=1, reason="a")
+        self.entry_two = LedgerEntry.objects.create(
+            season=self.two, player=self.zed, kind="garnet", amount=3, reason="z"
+        )
+        self.entry_one = LedgerEntry.objects.create(
+            season=self.season, player=self.members["alice"], kind="garnet", amount=1, reason="a"
+        )
         self.rows = {  # model: (a row of season one, a row of season two)
-            Season: (self.season, self.two), SeasonPlayer: (self.members["alice"], self.zed),
-            Match: (self.match, self.draft_two), LedgerEntry: (self.entry_one, self.entry_two),
+            Season: (self.season, self.two),
+            SeasonPlayer: (self.members["alice"], self.zed),
+            Match: (self.match, self.draft_two),
+            LedgerEntry: (self.entry_one, self.entry_two),
         }
 
     def as_(self, user):
@@ -49,9 +55,11 @@ class AdminAccessTestCase(BaseTestCase):
 
     def admin_urls(self, model, row):
         info = (model._meta.app_label, model._meta.model_name)
-        return [reverse("admin:%s_%s_change" % info, args=[row.pk]),
-                reverse("admin:%s_%s_history" % info, args=[row.pk]),
-                reverse("admin:%s_%s_delete" % info, args=[row.pk])]
+        return [
+            reverse("admin:%s_%s_change" % info, args=[row.pk]),
+            reverse("admin:%s_%s_history" % info, args=[row.pk]),
+            reverse("admin:%s_%s_delete" % info, args=[row.pk]),
+        ]
 
     def test_it_sends_everyone_but_staff_to_the_admin_login(self):
         for user in (None, self.alice, self.nina):
@@ -78,8 +86,11 @@ class AdminAccessTestCase(BaseTestCase):
                 for url, nowhere in zip(self.admin_urls(model, rows[other]), self.admin_urls(model, missing)):
                     response, absent = self.client.get(url), self.client.get(nowhere)
                     self.assertNotEqual(response.status_code, 200, (host, url))
-                    self.assertEqual((response.status_code, response.get("Location")),
-                                     (absent.status_code, absent.get("Location")), (host, url))
+                    self.assertEqual(
+                        (response.status_code, response.get("Location")),
+                        (absent.status_code, absent.get("Location")),
+                        (host, url),
+                    )
                 self.assertEqual(self.client.get(self.admin_urls(model, rows[own])[0]).status_code, 200, (host, model))
 
     def test_it_lets_the_superuser_see_every_season(self):
@@ -96,8 +107,11 @@ class AdminAccessTestCase(BaseTestCase):
             pages.append(reverse("admin:%s_%s_changelist" % info))
             if model in (Season, SeasonPlayer, Match, LedgerEntry):
                 pages.append(reverse("admin:%s_%s_add" % info))
-        pages += [self.admin_urls(Season, self.season)[0], self.admin_urls(Match, self.match)[0],
-                  self.admin_urls(SeasonPlayer, self.members["alice"])[0]]
+        pages += [
+            self.admin_urls(Season, self.season)[0],
+            self.admin_urls(Match, self.match)[0],
+            self.admin_urls(SeasonPlayer, self.members["alice"])[0],
+        ]
         for url in pages:
             page = self.client.get(url).content.decode()
             for word in OTHER:
@@ -108,14 +122,31 @@ class AdminAccessTestCase(BaseTestCase):
         self.as_(self.hana)
         before = (LedgerEntry.objects.count(), SeasonPlayer.objects.count(), Match.objects.count())
         forged = [
-            ("admin:matches_ledgerentry_add", {"season": self.two.pk, "player": self.zed.pk, "kind": "garnet",
-                                               "amount": 5, "reason": "x"}),
-            ("admin:matches_ledgerentry_add", {"season": self.season.pk, "player": self.zed.pk, "kind": "garnet",
-                                               "amount": 5, "reason": "x"}),
-            ("admin:matches_seasonplayer_add", {"season": self.two.pk, "username": "hana", "display_name": "Me",
-                                                "status": "active"}),
-            ("admin:matches_match_add", {"season": self.two.pk, "game": "fixture", "title": "x", "kind": "main",
-                                         "settings": "{}", "seed": 1, "seats-TOTAL_FORMS": 0, "seats-INITIAL_FORMS": 0}),
+            (
+                "admin:matches_ledgerentry_add",
+                {"season": self.two.pk, "player": self.zed.pk, "kind": "garnet", "amount": 5, "reason": "x"},
+            ),
+            (
+                "admin:matches_ledgerentry_add",
+                {"season": self.season.pk, "player": self.zed.pk, "kind": "garnet", "amount": 5, "reason": "x"},
+            ),
+            (
+                "admin:matches_seasonplayer_add",
+                {"season": self.two.pk, "username": "hana", "display_name": "Me", "status": "active"},
+            ),
+            (
+                "admin:matches_match_add",
+                {
+                    "season": self.two.pk,
+                    "game": "fixture",
+                    "title": "x",
+                    "kind": "main",
+                    "settings": "{}",
+                    "seed": 1,
+                    "seats-TOTAL_FORMS": 0,
+                    "seats-INITIAL_FORMS": 0,
+                },
+            ),
         ]
         for name, data in forged:
             response = self.client.post(reverse(name), data)
@@ -128,22 +159,36 @@ class AdminAccessTestCase(BaseTestCase):
         draft = self.make_match([])
         self.as_(self.hana)
         url = self.admin_urls(Match, draft)[0]
-        data = {"season": self.season.pk, "game": "fixture", "title": "Test match", "kind": "main", "settings": "{}",
-                "seed": 1, "seats-TOTAL_FORMS": 1, "seats-INITIAL_FORMS": 0, "seats-0-seat": 0,
-                "seats-0-season_player": self.zed.pk, "seats-0-role": "",
-                "phases-TOTAL_FORMS": 0, "phases-INITIAL_FORMS": 0}
+        data = {
+            "season": self.season.pk,
+            "game": "fixture",
+            "title": "Test match",
+            "kind": "main",
+            "settings": "{}",
+            "seed": 1,
+            "seats-TOTAL_FORMS": 1,
+            "seats-INITIAL_FORMS": 0,
+            "seats-0-seat": 0,
+            "seats-0-season_player": self.zed.pk,
+            "seats-0-role": "",
+            "phases-TOTAL_FORMS": 0,
+            "phases-INITIAL_FORMS": 0,
+        }
         self.assertContains(self.client.post(url, data), "errornote")
         self.assertFalse(draft.seats.exists())
         MatchPlayer.objects.create(match=draft, season_player=self.zed, seat=0)  # as if written past the admin
         from matches.core.lifecycle import check_start
+
         self.assertIn("this match's season", check_start(draft))
 
     def test_it_deletes_nothing_of_another_season_through_actions(self):
         self.as_(self.hana)
         for model, rows in ((SeasonPlayer, self.rows[SeasonPlayer]), (Match, self.rows[Match])):
             info = (model._meta.app_label, model._meta.model_name)
-            self.client.post(reverse("admin:%s_%s_changelist" % info),
-                             {"action": "delete_selected", "_selected_action": [rows[1].pk], "post": "yes"})
+            self.client.post(
+                reverse("admin:%s_%s_changelist" % info),
+                {"action": "delete_selected", "_selected_action": [rows[1].pk], "post": "yes"},
+            )
             self.assertTrue(model.objects.filter(pk=rows[1].pk).exists(), model)
 
     def test_it_never_deletes_a_started_match(self):
@@ -151,17 +196,21 @@ class AdminAccessTestCase(BaseTestCase):
         self.as_(self.hana)
         url = self.admin_urls(Match, self.match)[2]
         self.assertEqual(self.client.post(url, {"post": "yes"}).status_code, 403)
-        self.client.post(reverse("admin:matches_match_changelist"),
-                         {"action": "delete_selected", "_selected_action": [self.match.pk], "post": "yes"})
+        self.client.post(
+            reverse("admin:matches_match_changelist"),
+            {"action": "delete_selected", "_selected_action": [self.match.pk], "post": "yes"},
+        )
         self.assertTrue(Match.objects.filter(pk=self.match.pk).exists())
 
     def test_it_keeps_the_hosts_own_admin_pages_to_their_seasons(self):
         self.start()
         phase = self.open_phase()
         self.as_(self.olga)
-        for url in (reverse("host_control", args=[self.match.pk, "pause"]),
-                    reverse("host_confirm", args=[self.match.pk]),
-                    reverse("host_phase", args=[self.match.pk, phase.pk])):
+        for url in (
+            reverse("host_control", args=[self.match.pk, "pause"]),
+            reverse("host_confirm", args=[self.match.pk]),
+            reverse("host_phase", args=[self.match.pk, phase.pk]),
+        ):
             self.assertEqual(self.client.post(url).status_code, 404, url)
         self.match.refresh_from_db()
         self.assertEqual(self.match.status, "running")
@@ -170,22 +219,51 @@ class AdminAccessTestCase(BaseTestCase):
         """A post to each admin add view that the view would accept from whoever may add there."""
         one = self.season.pk
         return {
-            Season: {"name": "Season Three", "slug": "season-three", "status": "active",
-                     "currencies-TOTAL_FORMS": 0, "currencies-INITIAL_FORMS": 0,
-                     "players-TOTAL_FORMS": 0, "players-INITIAL_FORMS": 0},
+            Season: {
+                "name": "Season Three",
+                "slug": "season-three",
+                "status": "active",
+                "currencies-TOTAL_FORMS": 0,
+                "currencies-INITIAL_FORMS": 0,
+                "players-TOTAL_FORMS": 0,
+                "players-INITIAL_FORMS": 0,
+            },
             SeasonPlayer: {"season": one, "username": "newcomer", "display_name": "Newcomer", "status": "active"},
-            Match: {"season": one, "game": "fixture", "title": "Added", "kind": "main", "settings": "{}", "seed": 1,
-                    "seats-TOTAL_FORMS": 0, "seats-INITIAL_FORMS": 0, "phases-TOTAL_FORMS": 0,
-                    "phases-INITIAL_FORMS": 0},
-            LedgerEntry: {"season": one, "player": self.members["alice"].pk, "kind": "garnet", "amount": 2,
-                          "reason": "added"},
-            User: {"username": "mallory", "password1": "a long passphrase 1", "password2": "a long passphrase 1",
-                   "usable_password": "true"},
+            Match: {
+                "season": one,
+                "game": "fixture",
+                "title": "Added",
+                "kind": "main",
+                "settings": "{}",
+                "seed": 1,
+                "seats-TOTAL_FORMS": 0,
+                "seats-INITIAL_FORMS": 0,
+                "phases-TOTAL_FORMS": 0,
+                "phases-INITIAL_FORMS": 0,
+            },
+            LedgerEntry: {
+                "season": one,
+                "player": self.members["alice"].pk,
+                "kind": "garnet",
+                "amount": 2,
+                "reason": "added",
+            },
+            User: {
+                "username": "mallory",
+                "password1": "a long passphrase 1",
+                "password2": "a long passphrase 1",
+                "usable_password": "true",
+            },
             Group: {"name": "Hosts"},
             Submission: {"phase": "", "player": self.seat("alice").pk, "source": "player", "payload": "{}"},
             Event: {"match": self.match.pk, "seq": 99, "kind": "x", "visibility": "public", "text": "planted"},
-            SavedGame: {"name": "Planted", "game": "host_run", "kind": "main", "settings": '{"counters": "x"}',
-                        "season": one},
+            SavedGame: {
+                "name": "Planted",
+                "game": "host_run",
+                "kind": "main",
+                "settings": '{"counters": "x"}',
+                "season": one,
+            },
         }
 
     def test_it_lets_a_staff_host_add_only_rows_of_their_own_seasons(self):
@@ -218,9 +296,17 @@ class AdminAccessTestCase(BaseTestCase):
 
     def test_it_lets_only_the_superuser_name_hosts(self):
         self.as_(self.hana)
-        self.client.post(self.admin_urls(Season, self.season)[0], {
-            "name": "Season One", "slug": "season-one", "status": "active", "hosts": [self.hana.pk, self.olga.pk],
-            "players-TOTAL_FORMS": 0, "players-INITIAL_FORMS": 0})
+        self.client.post(
+            self.admin_urls(Season, self.season)[0],
+            {
+                "name": "Season One",
+                "slug": "season-one",
+                "status": "active",
+                "hosts": [self.hana.pk, self.olga.pk],
+                "players-TOTAL_FORMS": 0,
+                "players-INITIAL_FORMS": 0,
+            },
+        )
         self.assertFalse(self.season.hosts.filter(pk=self.olga.pk).exists())
 
 
@@ -233,8 +319,10 @@ class InviteScopeTestCase(BaseTestCase):
         self.client.force_login(self.hana)
 
     def add_player(self, username):
-        self.client.post(reverse("admin:matches_seasonplayer_add"), {
-            "season": self.season.pk, "username": username, "display_name": username.title(), "status": "active"})
+        self.client.post(
+            reverse("admin:matches_seasonplayer_add"),
+            {"season": self.season.pk, "username": username, "display_name": username.title(), "status": "active"},
+        )
         return SeasonPlayer.objects.get(season=self.season, user__username__iexact=username)
 
     def test_it_creates_a_new_account_with_an_invite(self):
@@ -257,8 +345,10 @@ class InviteScopeTestCase(BaseTestCase):
             response = self.client.get(invite_path(user), follow=True)
             self.assertContains(response, "not valid any more")
             uid = invite_path(user).split("/")[3]
-            response = self.client.post(reverse("invite", args=[uid, "set-password"]),
-                                        {"new_password1": "taken over 123", "new_password2": "taken over 123"})
+            response = self.client.post(
+                reverse("invite", args=[uid, "set-password"]),
+                {"new_password1": "taken over 123", "new_password2": "taken over 123"},
+            )
             self.assertFalse(self.client.login(username=user.username, password="taken over 123"))
             self.assertTrue(invite_tokens.check_token(user, invite_path(user).split("/")[4]))
 

@@ -25,8 +25,9 @@ def compose_environment():
     web = yaml.safe_load(COMPOSE.read_text())["services"]["web"]
     env = {}
     for name, value in web["environment"].items():
-        env[name] = re.sub(r"\$\{(\w+)(?::[-?]([^}]*))?\}",
-                           lambda m: OPERATOR.get(m.group(1), m.group(2) or ""), str(value))
+        env[name] = re.sub(
+            r"\$\{(\w+)(?::[-?]([^}]*))?\}", lambda m: OPERATOR.get(m.group(1), m.group(2) or ""), str(value)
+        )
     return env
 
 
@@ -34,8 +35,14 @@ def test_it_passes_the_deploy_check_with_no_warning():
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO", "GENIUS", "PYTEST"))}
     env.update(compose_environment())
     assert env["BEHIND_TLS_PROXY"] == "1" and env["DEBUG"] == "0"
-    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                            cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
 

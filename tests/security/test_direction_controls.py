@@ -14,10 +14,18 @@ from tests.support.setup_form import post_setup, setup_data
 
 # By hand, from Unicode's list of bidirectional formatting characters.
 CONTROLS = {
-    "\u202a": "LEFT-TO-RIGHT EMBEDDING", "\u202b": "RIGHT-TO-LEFT EMBEDDING", "\u202c": "POP DIRECTIONAL FORMATTING",
-    "\u202d": "LEFT-TO-RIGHT OVERRIDE", "\u202e": "RIGHT-TO-LEFT OVERRIDE", "\u2066": "LEFT-TO-RIGHT ISOLATE",
-    "\u2067": "RIGHT-TO-LEFT ISOLATE", "\u2068": "FIRST STRONG ISOLATE", "\u2069": "POP DIRECTIONAL ISOLATE",
-    "\u200e": "LEFT-TO-RIGHT MARK", "\u200f": "RIGHT-TO-LEFT MARK", "\u061c": "ARABIC LETTER MARK",
+    "\u202a": "LEFT-TO-RIGHT EMBEDDING",
+    "\u202b": "RIGHT-TO-LEFT EMBEDDING",
+    "\u202c": "POP DIRECTIONAL FORMATTING",
+    "\u202d": "LEFT-TO-RIGHT OVERRIDE",
+    "\u202e": "RIGHT-TO-LEFT OVERRIDE",
+    "\u2066": "LEFT-TO-RIGHT ISOLATE",
+    "\u2067": "RIGHT-TO-LEFT ISOLATE",
+    "\u2068": "FIRST STRONG ISOLATE",
+    "\u2069": "POP DIRECTIONAL ISOLATE",
+    "\u200e": "LEFT-TO-RIGHT MARK",
+    "\u200f": "RIGHT-TO-LEFT MARK",
+    "\u061c": "ARABIC LETTER MARK",
 }
 WELCOME = ["Zoë", "عائشة", "דוד", "Ana María", "李雷", "👩\u200d🚀 Ada", "O'Neil-Smith"]
 WORDS = "invisible text-direction character"
@@ -57,23 +65,44 @@ class DirectionControlsTestCase(BaseTestCase):
         response = post_setup(self, "fixture", title="Final \u202e1 dnuoR")
         self.assertContains(response, WORDS)
         self.assertEqual(Match.objects.count(), before)
-        response = self.client.post(reverse("edit_match", args=[self.match.pk]),
-                                    setup_data(self, "fixture", title="Test \u2067match"))
+        response = self.client.post(
+            reverse("edit_match", args=[self.match.pk]), setup_data(self, "fixture", title="Test \u2067match")
+        )
         self.assertContains(response, WORDS)
         self.match.refresh_from_db()
         self.assertEqual(self.match.title, "Test match")
 
     def test_every_admin_form_refuses_such_a_name(self):
         self.client.force_login(User.objects.create_superuser("root", password=PASSWORD))
-        season = {"name": "Season One", "slug": "season-one", "status": "active", "hosts": [self.hana.pk],
-                  "currencies-TOTAL_FORMS": 0, "currencies-INITIAL_FORMS": 0,
-                  "players-TOTAL_FORMS": 0, "players-INITIAL_FORMS": 0}
+        season = {
+            "name": "Season One",
+            "slug": "season-one",
+            "status": "active",
+            "hosts": [self.hana.pk],
+            "currencies-TOTAL_FORMS": 0,
+            "currencies-INITIAL_FORMS": 0,
+            "players-TOTAL_FORMS": 0,
+            "players-INITIAL_FORMS": 0,
+        }
         currency = {"currencies-TOTAL_FORMS": 1, "currencies-0-name": "Black \u202aGarnet", "currencies-0-key": "black"}
-        inline_player = {"players-TOTAL_FORMS": 1, "players-0-display_name": "Mal\u200elory",
-                         "players-0-username": "mallory", "players-0-status": "active"}
+        inline_player = {
+            "players-TOTAL_FORMS": 1,
+            "players-0-display_name": "Mal\u200elory",
+            "players-0-username": "mallory",
+            "players-0-status": "active",
+        }
         player = {"season": self.season.pk, "display_name": "Newcomer", "username": "newcomer", "status": "active"}
-        match = {"season": self.season.pk, "game": "fixture", "kind": "main", "settings": "{}", "seed": 1,
-                 "seats-TOTAL_FORMS": 0, "seats-INITIAL_FORMS": 0, "phases-TOTAL_FORMS": 0, "phases-INITIAL_FORMS": 0}
+        match = {
+            "season": self.season.pk,
+            "game": "fixture",
+            "kind": "main",
+            "settings": "{}",
+            "seed": 1,
+            "seats-TOTAL_FORMS": 0,
+            "seats-INITIAL_FORMS": 0,
+            "phases-TOTAL_FORMS": 0,
+            "phases-INITIAL_FORMS": 0,
+        }
         alice = reverse("admin:matches_seasonplayer_change", args=[self.members["alice"].pk])
         posts = [
             (reverse("admin:matches_season_add"), {**season, "name": "Season \u202eowT", "slug": "season-two"}),

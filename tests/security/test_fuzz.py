@@ -17,11 +17,61 @@ from tests.support.sockets import HOST, ORIGIN, session_cookie
 
 REQUESTS = 2000
 MESSAGES = 600
-WORDS = ["", "0", "1", "5", "-1", "abc", "yes", "x" * 300, "9" * 30, str(2**63), "1e309", "NaN", "<script>",
-         "' OR 1=1 --", "ａｌｉｃｅ", "\u202e", "null", "[]", "{}", "%00", "../../etc/passwd", "™"]
-FIELDS = ["bid", "note", "double", "proposal", "athlete", "race", "partner", "pack", "username", "password",
-          "csrfmiddlewaretoken", "seat", "player", "phase", "match", "season", "kind", "amount", "reason", "deadline",
-          "title", "game", "settings", "seed", "action", "_selected_action", "post", "new_password1", "new_password2"]
+WORDS = [
+    "",
+    "0",
+    "1",
+    "5",
+    "-1",
+    "abc",
+    "yes",
+    "x" * 300,
+    "9" * 30,
+    str(2**63),
+    "1e309",
+    "NaN",
+    "<script>",
+    "' OR 1=1 --",
+    "ａｌｉｃｅ",
+    "\u202e",
+    "null",
+    "[]",
+    "{}",
+    "%00",
+    "../../etc/passwd",
+    "™",
+]
+FIELDS = [
+    "bid",
+    "note",
+    "double",
+    "proposal",
+    "athlete",
+    "race",
+    "partner",
+    "pack",
+    "username",
+    "password",
+    "csrfmiddlewaretoken",
+    "seat",
+    "player",
+    "phase",
+    "match",
+    "season",
+    "kind",
+    "amount",
+    "reason",
+    "deadline",
+    "title",
+    "game",
+    "settings",
+    "seed",
+    "action",
+    "_selected_action",
+    "post",
+    "new_password1",
+    "new_password2",
+]
 
 
 def routes():
@@ -57,8 +107,9 @@ def body(rng):
 
 
 def snapshot():
-    return tuple(m.objects.count() for m in (Submission, Action, LedgerEntry, Event, Match, Season, SeasonPlayer,
-                                             MatchPlayer)) + tuple(Match.objects.values_list("status", "event_seq"))
+    return tuple(
+        m.objects.count() for m in (Submission, Action, LedgerEntry, Event, Match, Season, SeasonPlayer, MatchPlayer)
+    ) + tuple(Match.objects.values_list("status", "event_seq"))
 
 
 class RequestFuzzTestCase(BaseTestCase):
@@ -90,7 +141,9 @@ class RequestFuzzTestCase(BaseTestCase):
             response = self.send(client, kind, path, rng)
             self.assertLess(response.status_code, 500, (n, kind, path))
             self.statuses[response.status_code] = self.statuses.get(response.status_code, 0) + 1
-            text = response.content.decode(errors="replace") if response.get("Content-Type", "").startswith("text") else ""
+            text = (
+                response.content.decode(errors="replace") if response.get("Content-Type", "").startswith("text") else ""
+            )
             refused = response.status_code >= 400 or "msg-error" in text or "errornote" in text
             if refused:
                 self.assertEqual(snapshot(), before, (n, kind, path, response.status_code))
@@ -107,14 +160,20 @@ class RequestFuzzTestCase(BaseTestCase):
         if kind == "post":
             return client.post(path, body(rng), follow=rng.random() < 0.5)
         if kind == "latin1":
-            return client.post(path, "username=al%E9&bid=5", content_type="application/x-www-form-urlencoded; charset=latin-1")
+            return client.post(
+                path, "username=al%E9&bid=5", content_type="application/x-www-form-urlencoded; charset=latin-1"
+            )
         if kind == "multipart-file":
             from django.core.files.uploadedfile import SimpleUploadedFile
+
             return client.post(path, {"bid": "3", "file": SimpleUploadedFile("a.txt", b"x" * rng.randint(0, 5000))})
         if kind == "json":
             return client.post(path, json.dumps(body(rng)), content_type="application/json")
-        return client.post(path, bytes(rng.randrange(256) for _ in range(rng.randint(0, 300))),
-                           content_type=rng.choice(["application/x-www-form-urlencoded", "text/plain", "multipart/form-data"]))
+        return client.post(
+            path,
+            bytes(rng.randrange(256) for _ in range(rng.randint(0, 300))),
+            content_type=rng.choice(["application/x-www-form-urlencoded", "text/plain", "multipart/form-data"]),
+        )
 
 
 def _random_json(rng, depth=0):
@@ -169,8 +228,9 @@ class SocketFuzzTestCase(BaseTransactionTestCase):
     async def talk(self, mode, cookie, plan):
         from genius_site.asgi import application
 
-        communicator = WebsocketCommunicator(application, f"/ws/matches/{self.match.pk}/{mode}/",
-                                             headers=[ORIGIN, HOST, *cookie])
+        communicator = WebsocketCommunicator(
+            application, f"/ws/matches/{self.match.pk}/{mode}/", headers=[ORIGIN, HOST, *cookie]
+        )
         assert (await communicator.connect())[0]
         await communicator.receive_json_from()
         replies = []
@@ -186,13 +246,39 @@ class SocketFuzzTestCase(BaseTransactionTestCase):
         return replies
 
 
-HOSTILE_JSON = ["[" * 50_000, "{" * 5000, '{"a":' * 3000, "[1, 2]", "5", "null", '"text"', "[] []", "{" + "x" * 5000,
-                '{"rounds": ' + "9" * 5000 + "}", '"' + "x" * 200_000 + '"', "\u0000", "NaN", "1e309", '{"__proto__": 1}']
-HOSTILE_DATES = [("9999-12-31T23:59", "America/Los_Angeles"), ("9999-12-31T23:59", "Pacific/Kiritimati"),
-                 ("0001-01-01T00:00", "Asia/Tokyo"), ("0001-01-01T00:00", "America/New_York"), ("2026-02-30T10:00", "UTC"),
-                 ("2026-03-08T02:30", "America/New_York"), ("2026-13-01T00:00", "UTC"), ("x", "UTC"),
-                 ("2026-06-01T10:00", "Nowhere/City"), ("2026-06-01T10:00", "../../etc/localtime"), ("9" * 40, "UTC"),
-                 ("2026-06-01T10:00", "\u0000"), ("-2026-06-01T10:00", "UTC"), ("1970-01-01T00:00", "UTC")]
+HOSTILE_JSON = [
+    "[" * 50_000,
+    "{" * 5000,
+    '{"a":' * 3000,
+    "[1, 2]",
+    "5",
+    "null",
+    '"text"',
+    "[] []",
+    "{" + "x" * 5000,
+    '{"rounds": ' + "9" * 5000 + "}",
+    '"' + "x" * 200_000 + '"',
+    "\u0000",
+    "NaN",
+    "1e309",
+    '{"__proto__": 1}',
+]
+HOSTILE_DATES = [
+    ("9999-12-31T23:59", "America/Los_Angeles"),
+    ("9999-12-31T23:59", "Pacific/Kiritimati"),
+    ("0001-01-01T00:00", "Asia/Tokyo"),
+    ("0001-01-01T00:00", "America/New_York"),
+    ("2026-02-30T10:00", "UTC"),
+    ("2026-03-08T02:30", "America/New_York"),
+    ("2026-13-01T00:00", "UTC"),
+    ("x", "UTC"),
+    ("2026-06-01T10:00", "Nowhere/City"),
+    ("2026-06-01T10:00", "../../etc/localtime"),
+    ("9" * 40, "UTC"),
+    ("2026-06-01T10:00", "\u0000"),
+    ("-2026-06-01T10:00", "UTC"),
+    ("1970-01-01T00:00", "UTC"),
+]
 
 
 class HostInputFuzzTestCase(BaseTestCase):
@@ -217,9 +303,10 @@ class HostInputFuzzTestCase(BaseTestCase):
         request.user = self.hana
         for model, model_admin in admin.site._registry.items():
             instance = model.objects.order_by("pk").first()
-            for obj in ([None, instance] if instance else [None]):
-                if (obj and not model_admin.has_change_permission(request, obj)) or \
-                        (obj is None and not model_admin.has_add_permission(request)):
+            for obj in [None, instance] if instance else [None]:
+                if (obj and not model_admin.has_change_permission(request, obj)) or (
+                    obj is None and not model_admin.has_add_permission(request)
+                ):
                     continue
                 form = model_admin.get_form(request, obj)(instance=obj)
                 for name, field in form.fields.items():

@@ -34,8 +34,12 @@ class BrokenDraftTestCase(BaseTestCase):
             Match.objects.filter(pk=self.match.pk).update(settings=stored)
             for user in (self.hana, User.objects.get_or_create(username="root", is_superuser=True, is_staff=True)[0]):
                 self.client.force_login(user)
-                for url in (reverse("host_console"), reverse("host_season", args=[self.season.slug]),
-                            reverse("match_host", args=[self.match.pk]), reverse("edit_match", args=[self.match.pk])):
+                for url in (
+                    reverse("host_console"),
+                    reverse("host_season", args=[self.season.slug]),
+                    reverse("match_host", args=[self.match.pk]),
+                    reverse("edit_match", args=[self.match.pk]),
+                ):
                     page = self.client.get(url)
                     self.assertEqual(page.status_code, 200, f"{url} with settings {broken!r}")
             page = self.client.get(reverse("match_host", args=[self.match.pk]))
@@ -46,8 +50,14 @@ class BrokenDraftTestCase(BaseTestCase):
         request.user = User.objects.create_superuser("root", password="x")
         form_class = admin.site._registry[Match].get_form(request, self.match)
         base = {"season": self.season.pk, "game": "fixture", "title": "T", "kind": "main", "seed": 1}
-        for text, words in (("[1, 2]", "JSON object"), ("5", "JSON object"), ("null", "JSON object"),
-                            ('{"rounds": "many"}', "rounds"), (DEEP, "nested deeper"), ('"' + "x" * 200_000 + '"', "longer")):
+        for text, words in (
+            ("[1, 2]", "JSON object"),
+            ("5", "JSON object"),
+            ("null", "JSON object"),
+            ('{"rounds": "many"}', "rounds"),
+            (DEEP, "nested deeper"),
+            ('"' + "x" * 200_000 + '"', "longer"),
+        ):
             form = form_class({**base, "settings": text}, instance=self.match)
             self.assertFalse(form.is_valid(), text[:20])
             self.assertIn(words, str(form.errors["settings"]), text[:20])
@@ -56,8 +66,10 @@ class BrokenDraftTestCase(BaseTestCase):
     def test_the_admin_match_page_answers_with_a_deep_json_post(self):
         self.client.force_login(User.objects.create_superuser("root", password="x"))
         url = f"/admin/matches/match/{self.match.pk}/change/"
-        response = self.client.post(url, {"season": self.season.pk, "game": "fixture", "title": "T", "kind": "main",
-                                          "seed": 1, "settings": DEEP})
+        response = self.client.post(
+            url,
+            {"season": self.season.pk, "game": "fixture", "title": "T", "kind": "main", "seed": 1, "settings": DEEP},
+        )
         self.assertEqual(response.status_code, 200)
         self.match.refresh_from_db()
         self.assertEqual(self.match.settings, self.settings)
@@ -85,7 +97,7 @@ class DraftHostPageTestCase(BaseTestCase):
         for engine in registry.all_engines():
             with self.subTest(game=engine.slug):
                 self.game = engine.slug
-                names = ("alice", "bob", "carol", "dave", "frank", "grace", "heidi", "ivan", "judy")[:engine.min_seats]
+                names = ("alice", "bob", "carol", "dave", "frank", "grace", "heidi", "ivan", "judy")[: engine.min_seats]
                 draft = self.make_match(names, settings={})
                 page = self.client.get(reverse("match_host", args=[draft.pk]))
                 self.assertEqual(page.status_code, 200)

@@ -72,15 +72,23 @@ class HostileInputTestCase(BaseTestCase):
         self.assertEqual(Action.objects.count(), 1)
 
     def test_it_answers_ids_past_what_the_database_stores_with_a_404(self):
-        for url in (f"/play/{2**63}/", f"/play/{10**30}/", f"/matches/{2**64}/", f"/host/matches/{2**63}/",
-                    f"/play/{self.match.pk}/phases/{2**63}/submit/"):
+        for url in (
+            f"/play/{2**63}/",
+            f"/play/{10**30}/",
+            f"/matches/{2**64}/",
+            f"/host/matches/{2**63}/",
+            f"/play/{self.match.pk}/phases/{2**63}/submit/",
+        ):
             self.assertEqual(self.client.get(url).status_code, 404, url)
 
     def test_it_refuses_a_form_in_another_charset_with_a_400(self):
         client = Client(enforce_csrf_checks=True, raise_request_exception=False)
         token = client.get(reverse("login")).cookies["csrftoken"].value
-        response = client.post(reverse("login"), f"csrfmiddlewaretoken={token}&username=al%E9&password=x",
-                               content_type="application/x-www-form-urlencoded; charset=latin-1")
+        response = client.post(
+            reverse("login"),
+            f"csrfmiddlewaretoken={token}&username=al%E9&password=x",
+            content_type="application/x-www-form-urlencoded; charset=latin-1",
+        )
         self.assertEqual(response.status_code, 400)
         self.assertContains(response, "UTF-8", status_code=400)
 

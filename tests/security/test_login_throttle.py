@@ -150,8 +150,11 @@ class RealServerThrottleTestCase(BaseTransactionTestCase):
 
         def attempt(password, n):
             body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "username": "alice", "password": password})
-            request = urllib.request.Request(stack.url + reverse("login"), body.encode(), headers={
-                "X-Forwarded-For": f"192.0.2.{n}", "Origin": stack.url, "Referer": stack.url + "/"})
+            request = urllib.request.Request(
+                stack.url + reverse("login"),
+                body.encode(),
+                headers={"X-Forwarded-For": f"192.0.2.{n}", "Origin": stack.url, "Referer": stack.url + "/"},
+            )
             try:
                 return opener.open(request).status
             except urllib.error.HTTPError as error:

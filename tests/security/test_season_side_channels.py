@@ -29,31 +29,39 @@ class PrivateBalancesTestCase(SideChannelTestCase):
                 client = Client()
                 if name:
                     client.force_login(self.users[name])
-                urls = [reverse("season", args=[self.season.slug]), reverse("home"),
-                        reverse("match_public", args=[self.match.pk])]
+                urls = [
+                    reverse("season", args=[self.season.slug]),
+                    reverse("home"),
+                    reverse("match_public", args=[self.match.pk]),
+                ]
                 seen[name] = [without_noise(client.get(url).content.decode()) for url in urls]
         return seen
 
     def give(self, name, kind, amount):
-        LedgerEntry.objects.create(season=self.season, player=self.members[name], kind=kind, amount=amount,
-                                   reason="host grant")
+        LedgerEntry.objects.create(
+            season=self.season, player=self.members[name], kind=kind, amount=amount, reason="host grant"
+        )
 
     def test_it_gives_others_the_same_bytes_whatever_the_private_balances(self):
         runs = {
             "nothing more": lambda: None,
             "Frank gets two more tokens of life": lambda: self.give("frank", TOKEN_OF_LIFE, 2),
-            "Bob gives Carol a token of life": lambda: gifts.do_gift(self.members["bob"].pk, self.members["carol"].pk,
-                                                                      TOKEN_OF_LIFE, 1),
-            "Carol gives Frank two garnets": lambda: gifts.do_gift(self.members["carol"].pk, self.members["frank"].pk,
-                                                                    GARNET, 2),
+            "Bob gives Carol a token of life": lambda: gifts.do_gift(
+                self.members["bob"].pk, self.members["carol"].pk, TOKEN_OF_LIFE, 1
+            ),
+            "Carol gives Frank two garnets": lambda: gifts.do_gift(
+                self.members["carol"].pk, self.members["frank"].pk, GARNET, 2
+            ),
         }
         seen = {label: self.pages(change) for label, change in runs.items()}
         first_label, first = next(iter(seen.items()))
         for label, other in seen.items():
             for name in OBSERVERS:
                 if first[name] != other[name]:
-                    self.fail(f"{name or 'a spectator'} can tell “{first_label}” from “{label}”:\n"
-                              + _first_difference(first[name], other[name]))
+                    self.fail(
+                        f"{name or 'a spectator'} can tell “{first_label}” from “{label}”:\n"
+                        + _first_difference(first[name], other[name])
+                    )
 
     def test_the_host_still_sees_the_standings_by_tokens_of_life(self):
         self.give("frank", TOKEN_OF_LIFE, 3)

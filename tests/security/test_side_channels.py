@@ -18,8 +18,11 @@ class HiddenMovesTestCase(SecretsTestCase):
     def test_it_keeps_every_secret_every_game_declares(self):
         for engine in registry.all_engines():
             with self.subTest(game=engine.slug):
-                self.assertTrue(engine.secrets, f"{engine.slug} declares no secrets: say what it keeps "
-                                                "secret in its engine's `secrets` (games/secrets.py)")
+                self.assertTrue(
+                    engine.secrets,
+                    f"{engine.slug} declares no secrets: say what it keeps "
+                    "secret in its engine's `secrets` (games/secrets.py)",
+                )
                 for secret in engine.secrets:
                     with self.subTest(game=engine.slug, secret=secret.what):
                         self.assert_secret_kept(engine, secret)
@@ -28,6 +31,7 @@ class HiddenMovesTestCase(SecretsTestCase):
         """Bob and Carol talk, or not; then Alice writes at the table and starts a conversation
         with Dave: what Alice, Dave and a spectator see is the same either way (no row numbers,
         no counts, no pushes give the other conversation away)."""
+
         def play_to_point():
             return self.start(self.make_match(["alice", "bob", "carol", "dave"]))
 
@@ -43,20 +47,28 @@ class HiddenMovesTestCase(SecretsTestCase):
             talk.do_post(self.seat("carol", match), pair.pk, "agreed")
             then_alice(match)
 
-        self.assert_indistinguishable(play_to_point, {
-            "no other talk": then_alice,
-            "Bob and Carol talk": bob_and_carol_talk,
-        }, [None, "alice", "dave"])
+        self.assert_indistinguishable(
+            play_to_point,
+            {
+                "no other talk": then_alice,
+                "Bob and Carol talk": bob_and_carol_talk,
+            },
+            [None, "alice", "dave"],
+        )
 
     def test_it_hides_a_hint_bought_in_the_fixture_game(self):
         def play_to_point():
             self.give_garnets("alice", 2)
             return self.start(self.match)
 
-        self.assert_indistinguishable(play_to_point, {
-            "no hint": lambda match: None,
-            "a hint": lambda match: lifecycle.do_action(self.seat("alice", match), "hint", {}),
-        }, [None, "bob", "carol", "dave"])
+        self.assert_indistinguishable(
+            play_to_point,
+            {
+                "no hint": lambda match: None,
+                "a hint": lambda match: lifecycle.do_action(self.seat("alice", match), "hint", {}),
+            },
+            [None, "bob", "carol", "dave"],
+        )
 
     def test_it_hides_packs_and_proposals_in_the_qwop_pregame(self):
         engine = registry.get("coop_qwop")
@@ -74,9 +86,16 @@ class HiddenMovesTestCase(SecretsTestCase):
             lifecycle.do_action(self.seat("alice", match), "buy_pack", {"pack": "X"})
 
         def propose(match):
-            lifecycle.do_action(self.seat("alice", match), "propose",
-                                {"athlete": str(athlete["number"]), "race": "marathon"})
+            lifecycle.do_action(
+                self.seat("alice", match), "propose", {"athlete": str(athlete["number"]), "race": "marathon"}
+            )
 
-        self.assert_indistinguishable(play_to_point, {
-            "nothing": lambda match: None, "a pack bought": buy, "a race proposed": propose,
-        }, outsiders)
+        self.assert_indistinguishable(
+            play_to_point,
+            {
+                "nothing": lambda match: None,
+                "a pack bought": buy,
+                "a race proposed": propose,
+            },
+            outsiders,
+        )

@@ -14,11 +14,21 @@ from tests.support.stack import serve
 
 # (what a client sends, what it gets back): a resync whose number is unusable counts from 0
 BAD_MESSAGES = [
-    ("{not json", "error"), ("[1, 2]", "error"), ('"check"', "error"), ('{"since": 1e309}', "error"),
-    ('{"type": "resync", "since": 1e309}', "update"), ('{"type": "resync", "since": NaN}', "update"),
-    ('{"type": "resync", "since": [1]}', "update"), ('{"type": "resync", "since": ' + "9" * 5000 + "}", "error"),
-    ('{"type": "resync", "since": ' + "9" * 500 + "}", "update"), ("plain text", "error"), (" ", "error"),
-    ("null", "error"), ("12", "error"), ('{"type": "x"}', "error"), ("\u0000", "error"),
+    ("{not json", "error"),
+    ("[1, 2]", "error"),
+    ('"check"', "error"),
+    ('{"since": 1e309}', "error"),
+    ('{"type": "resync", "since": 1e309}', "update"),
+    ('{"type": "resync", "since": NaN}', "update"),
+    ('{"type": "resync", "since": [1]}', "update"),
+    ('{"type": "resync", "since": ' + "9" * 5000 + "}", "error"),
+    ('{"type": "resync", "since": ' + "9" * 500 + "}", "update"),
+    ("plain text", "error"),
+    (" ", "error"),
+    ("null", "error"),
+    ("12", "error"),
+    ('{"type": "x"}', "error"),
+    ("\u0000", "error"),
     (json.dumps({"type": "check", "pad": "x" * 5000}), "error"),
 ]
 
@@ -66,8 +76,16 @@ class SocketInputTestCase(BaseTransactionTestCase):
             self.assertEqual(replies[-1]["type"], "update", since)
 
     def test_it_refuses_an_origin_on_another_port_scheme_or_host(self):
-        for origin in ("http://testserver:1", "https://testserver", "http://evil.example", "http://testserver.evil",
-                       "null", "", "http://user@testserver", "ftp://testserver"):
+        for origin in (
+            "http://testserver:1",
+            "https://testserver",
+            "http://evil.example",
+            "http://testserver.evil",
+            "null",
+            "",
+            "http://user@testserver",
+            "ftp://testserver",
+        ):
             headers = [(b"origin", origin.encode()), HOST] if origin else [HOST]
             self.assertFalse(async_to_sync(_talk)(self.path, headers)[0], origin)
         self.assertFalse(async_to_sync(_talk)(self.path, [ORIGIN])[0], "no Host header")
@@ -103,9 +121,13 @@ class NoRouteTestCase(BaseTransactionTestCase):
         port = stack.port
         for path in self.PATHS:
             with socket.create_connection(("127.0.0.1", int(port)), timeout=10) as sock:
-                sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-                              f"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                              f"Sec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:{port}\r\n\r\n").encode())
+                sock.sendall(
+                    (
+                        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                        f"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                        f"Sec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:{port}\r\n\r\n"
+                    ).encode()
+                )
                 status = sock.recv(200).split(b"\r\n", 1)[0]
             self.assertIn(b" 403 ", status, path)
         self.assertNotIn("Traceback", stack.processes[0].log())

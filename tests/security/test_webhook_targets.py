@@ -23,10 +23,21 @@ from matches.models import Season
 from tests.support.base import BaseTestCase
 from tests.notifications.test_webhooks import Receiver
 
-INTERNAL = ["http://127.0.0.1:9/x", "https://127.0.0.1:9/x", "https://localhost/x", "https://0.0.0.0/x",
-            "https://[::1]/x", "https://169.254.169.254/latest/meta-data", "https://10.1.2.3/x",
-            "https://192.168.0.1/x", "https://172.16.5.5/x", "https://[::ffff:127.0.0.1]/x",
-            "https://100.64.0.1/x", "https://user:pw@93.184.215.14/x", "ftp://93.184.215.14/x"]
+INTERNAL = [
+    "http://127.0.0.1:9/x",
+    "https://127.0.0.1:9/x",
+    "https://localhost/x",
+    "https://0.0.0.0/x",
+    "https://[::1]/x",
+    "https://169.254.169.254/latest/meta-data",
+    "https://10.1.2.3/x",
+    "https://192.168.0.1/x",
+    "https://172.16.5.5/x",
+    "https://[::ffff:127.0.0.1]/x",
+    "https://100.64.0.1/x",
+    "https://user:pw@93.184.215.14/x",
+    "ftp://93.184.215.14/x",
+]
 
 # IPv6 addresses with a local IPv4 address inside, by hand: 169.254.169.254 is a9fe:a9fe,
 # 10.0.0.1 is a00:1, 127.0.0.1 is 7f00:1 (and 7f00:0001 across two groups in 6to4's place).
@@ -160,8 +171,13 @@ class WebhookTargetTestCase(BaseTestCase):
         request = RequestFactory().get("/admin/")
         request.user = User.objects.create_superuser("root", password="x")
         form_class = admin.site._registry[Season].get_form(request, self.season)
-        data = {"name": self.season.name, "slug": self.season.slug, "status": self.season.status,
-                "hosts": [self.hana.pk], "webhook_url": "https://169.254.169.254/latest"}
+        data = {
+            "name": self.season.name,
+            "slug": self.season.slug,
+            "status": self.season.status,
+            "hosts": [self.hana.pk],
+            "webhook_url": "https://169.254.169.254/latest",
+        }
         form = form_class(data, instance=self.season)
         self.assertFalse(form.is_valid())
         self.assertIn("public internet", str(form.errors["webhook_url"]))

@@ -30,13 +30,20 @@ class PeopleMixin:
             self.users[name] = User.objects.create_user(name, password=PASSWORD)
             setattr(self, name, self.users[name])
             if name != "eve":
-                self.members[name] = SeasonPlayer.objects.create(season=self.season, user=self.users[name],
-                                                                 display_name=name.title())
+                self.members[name] = SeasonPlayer.objects.create(
+                    season=self.season, user=self.users[name], display_name=name.title()
+                )
         self.match = self.make_match(self.seats)
 
     def make_match(self, names, **extra):
-        match = Match.objects.create(season=self.season, game=self.game, title="Test match",
-                                     settings=extra.pop("settings", self.settings), seed=extra.pop("seed", 12345), **extra)
+        match = Match.objects.create(
+            season=self.season,
+            game=self.game,
+            title="Test match",
+            settings=extra.pop("settings", self.settings),
+            seed=extra.pop("seed", 12345),
+            **extra,
+        )
         for seat, name in enumerate(names):
             MatchPlayer.objects.create(match=match, season_player=self.members[name], seat=seat)
         return match
@@ -44,7 +51,7 @@ class PeopleMixin:
     def game_match(self, engine):
         """A draft of `engine` with its fewest seats, each with the role the engine gives by default."""
         self.game = engine.slug
-        names = PEOPLE[:engine.min_seats]
+        names = PEOPLE[: engine.min_seats]
         match = self.make_match(names, settings={})
         for seat, role in zip(match.seats.order_by("seat"), engine.default_roles(len(names))):
             seat.role = role
@@ -64,8 +71,9 @@ class PeopleMixin:
         return (match or self.match).phases.filter(status=Phase.OPEN).order_by("sequence").first()
 
     def give_garnets(self, name, amount):
-        LedgerEntry.objects.create(season=self.season, player=self.members[name], kind=GARNET, amount=amount,
-                                   reason="test grant")
+        LedgerEntry.objects.create(
+            season=self.season, player=self.members[name], kind=GARNET, amount=amount, reason="test grant"
+        )
 
 
 class BaseTestCase(PeopleMixin, TestCase):

@@ -20,10 +20,12 @@ TURNS = ("alice-says", "bob-says")
 
 def other_card(seat):
     """The deal as the seed could have drawn it: `seat` holds a card nobody was dealt."""
+
     def vary(state):
         state = copy.deepcopy(state)
         state["cards"][seat] = next(c for c in CARDS if c not in state["cards"])
         return state
+
     return vary
 
 
@@ -33,11 +35,15 @@ class Forehead(api.GameEngine):
     kind = "death"
     min_seats = max_seats = 2
     default_settings = {"turn_seconds": 60, "penalty_card": 5}
-    settings_fields = (api.duration_setting("turn_seconds", "Each turn"),
-                       api.Field("penalty_card", "Folding this card costs a point", api.INT, min_value=1, max_value=9))
+    settings_fields = (
+        api.duration_setting("turn_seconds", "Each turn"),
+        api.Field("penalty_card", "Folding this card costs a point", api.INT, min_value=1, max_value=9),
+    )
     summary = "Your card is on your forehead: stay or fold."
-    secrets = (SeededSecret("Alice's card", other_card(0), known_to=lambda state: (1,)),
-               SeededSecret("Bob's card", other_card(1), known_to=lambda state: (0,)))
+    secrets = (
+        SeededSecret("Alice's card", other_card(0), known_to=lambda state: (1,)),
+        SeededSecret("Bob's card", other_card(1), known_to=lambda state: (0,)),
+    )
     penalty_public = True
     leaks_own_card = leaks_penalty = False
 
@@ -45,17 +51,30 @@ class Forehead(api.GameEngine):
         return first_problem(super().validate_settings(settings, seats), whole_number("penalty_card", 1, 9))
 
     def setup(self, seats, settings, rng):
-        state = {"settings": settings, "names": [s.name for s in seats], "cards": rng.sample(list(CARDS), 2),
-                 "said": [], "points": [0, 0], "finished": False, "winner": None}
+        state = {
+            "settings": settings,
+            "names": [s.name for s in seats],
+            "cards": rng.sample(list(CARDS), 2),
+            "said": [],
+            "points": [0, 0],
+            "finished": False,
+            "winner": None,
+        }
         return api.Transition(state, [api.public("deal", "The cards are dealt.")], [self._turn(state, 0)])
 
     def _turn(self, state, seat):
-        return api.PhaseSpec(TURNS[seat], f"{state['names'][seat]}: stay or fold", (seat,),
-                             state["settings"]["turn_seconds"], close_early=True)
+        return api.PhaseSpec(
+            TURNS[seat],
+            f"{state['names'][seat]}: stay or fold",
+            (seat,),
+            state["settings"]["turn_seconds"],
+            close_early=True,
+        )
 
     def form(self, state, phase_key, seat):
-        return api.FormSpec((api.Field("say", "Stay or fold", api.RADIO, (("stay", "Stay"), ("fold", "Fold")),
-                                       required=True),))
+        return api.FormSpec(
+            (api.Field("say", "Stay or fold", api.RADIO, (("stay", "Stay"), ("fold", "Fold")), required=True),)
+        )
 
     def validate_submission(self, state, phase_key, seat, data):
         if not isinstance(data, dict) or set(data) != {"say"} or data["say"] not in ("stay", "fold"):
@@ -89,8 +108,13 @@ class Forehead(api.GameEngine):
 
     def view(self, state, viewer):
         finished = state["finished"]
-        out = {"names": state["names"], "said": state["said"], "points": state["points"], "finished": finished,
-               "cards": [self._card(state, seat, viewer) for seat in (0, 1)]}
+        out = {
+            "names": state["names"],
+            "said": state["said"],
+            "points": state["points"],
+            "finished": finished,
+            "cards": [self._card(state, seat, viewer) for seat in (0, 1)],
+        }
         if self.penalty_public or self.leaks_penalty or sees_everything(viewer, finished):
             out["penalty_card"] = state["settings"]["penalty_card"]
         return out

@@ -13,7 +13,9 @@ from matches.models import Phase
 def host_acts(match, seed=0):
     """Let the bot host take one action in `match`; False when it has none to take."""
     match.refresh_from_db()
-    choice = registry.get(match.game).random_host_action(match.state, Context({}), random.Random(f"{seed}:{match.step}"))
+    choice = registry.get(match.game).random_host_action(
+        match.state, Context({}), random.Random(f"{seed}:{match.step}")
+    )
     if choice is None:
         return False
     host_actions.do_host_action(match.pk, None, *choice)

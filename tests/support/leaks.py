@@ -83,6 +83,9 @@ def assert_view_hides(test, engine, state, viewers, secret, except_under=()):
     the path, so a leak of a small value is found where it stands."""
     for viewer in viewers:
         viewer = viewer or api.Viewer.spectator()
-        found = [p for p in where_in_view(engine.view(state, viewer), secret)
-                 if not any(p.startswith(prefix) for prefix in except_under)]
+        found = [
+            p
+            for p in where_in_view(engine.view(state, viewer), secret)
+            if not any(p.startswith(prefix) for prefix in except_under)
+        ]
         test.assertEqual(found, [], f"{secret!r} is in the view of {viewer} at {', '.join(found)}")

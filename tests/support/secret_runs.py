@@ -18,15 +18,18 @@ PEOPLE = ("alice", "bob", "carol", "dave", "frank", "grace", "heidi", "ivan", "j
 
 class SecretsTestCase(SideChannelTestCase):
     def assert_secret_kept(self, engine, secret):
-        kept = {HiddenMove: self.assert_move_hidden, SeededSecret: self.assert_seeded_secret_hidden,
-                HiddenSetting: self.assert_setting_hidden}
+        kept = {
+            HiddenMove: self.assert_move_hidden,
+            SeededSecret: self.assert_seeded_secret_hidden,
+            HiddenSetting: self.assert_setting_hidden,
+        }
         self.assertIn(type(secret), kept, f"{engine.slug} declares {secret!r}, which is no kind of secret")
         kept[type(secret)](engine, secret)
 
     def seated(self, engine, settings=None):
         """A started match of `engine` with its fewest seats, every seat with 5 garnets."""
         self.game = engine.slug
-        names = PEOPLE[:engine.min_seats]
+        names = PEOPLE[: engine.min_seats]
         match = self.make_match(names, settings=settings or {})
         for seat in match.seats.all():
             seat.role = engine.default_roles(len(names))[seat.seat]
@@ -37,7 +40,7 @@ class SecretsTestCase(SideChannelTestCase):
 
     def others_than(self, engine, seats):
         """The observers: a spectator and every seat not among `seats`."""
-        return [None] + [name for seat, name in enumerate(PEOPLE[:engine.min_seats]) if seat not in seats]
+        return [None] + [name for seat, name in enumerate(PEOPLE[: engine.min_seats]) if seat not in seats]
 
     # a seeded deal or draw ------------------------------------------------------------------
     def assert_seeded_secret_hidden(self, engine, secret):
@@ -54,16 +57,25 @@ class SecretsTestCase(SideChannelTestCase):
             match.state = secret.vary(match.state)
             match.save(update_fields=["state"])
 
-        self.assert_indistinguishable(lambda: self.seated(engine), {
-            f"{secret.what} as the seed drew it": lambda match: None, f"{secret.what} drawn otherwise": vary,
-        }, observers)
+        self.assert_indistinguishable(
+            lambda: self.seated(engine),
+            {
+                f"{secret.what} as the seed drew it": lambda match: None,
+                f"{secret.what} drawn otherwise": vary,
+            },
+            observers,
+        )
 
     # a hidden setting -----------------------------------------------------------------------
     def assert_setting_hidden(self, engine, secret):
         observers = self.others_than(engine, set(secret.known_to))
-        runs = [(f"{secret.what}: {settings}", self.observe(lambda settings=settings: self.seated(engine, settings),
-                                                             lambda match: None, observers))
-                for settings in secret.settings]
+        runs = [
+            (
+                f"{secret.what}: {settings}",
+                self.observe(lambda settings=settings: self.seated(engine, settings), lambda match: None, observers),
+            )
+            for settings in secret.settings
+        ]
         self.assert_runs_alike(runs, observers)
 
     # a hidden move --------------------------------------------------------------------------
@@ -91,8 +103,10 @@ class SecretsTestCase(SideChannelTestCase):
         phase resolves on them (a phase that waits on others too does not resolve on one move)."""
         if len(phase.waits_on) > 1:
             return True
-        state, others = match.state, [api.Viewer.spectator()] + [
-            api.Viewer.for_seat(s) for s in range(len(match.state["names"])) if s != seat]
+        state, others = (
+            match.state,
+            [api.Viewer.spectator()] + [api.Viewer.for_seat(s) for s in range(len(match.state["names"])) if s != seat],
+        )
 
         def seen(data):
             cleaned = engine.validate_submission(state, phase.key, seat, data)
@@ -110,13 +124,22 @@ class SecretsTestCase(SideChannelTestCase):
         match, phase = self.hidden_phase(engine)
         seat = phase.waits_on[0]
         first = self.submission(engine, match, phase, seat, 1)
-        second = next((s for salt in range(2, 50)
-                       if (s := self.submission(engine, match, phase, seat, salt)) != first
-                       and self.alike_to_others(engine, match, phase, seat, first, s)), None)
-        self.assertIsNotNone(second, f"{engine.slug}: no two moves in {phase.key} look alike to the others: is "
-                                     f"{secret.what} a secret of this game? (games/secrets.py)")
+        second = next(
+            (
+                s
+                for salt in range(2, 50)
+                if (s := self.submission(engine, match, phase, seat, salt)) != first
+                and self.alike_to_others(engine, match, phase, seat, first, s)
+            ),
+            None,
+        )
+        self.assertIsNotNone(
+            second,
+            f"{engine.slug}: no two moves in {phase.key} look alike to the others: is "
+            f"{secret.what} a secret of this game? (games/secrets.py)",
+        )
         mover = PEOPLE[seat]
-        observers = [None] + [name for name in PEOPLE[:engine.min_seats] if name != mover]
+        observers = [None] + [name for name in PEOPLE[: engine.min_seats] if name != mover]
 
         def play_to_point(engine=engine):
             return self.hidden_phase(engine)[0]
@@ -125,6 +148,7 @@ class SecretsTestCase(SideChannelTestCase):
             def move(match):
                 phase = match.phases.get(key=key, status=Phase.OPEN)
                 lifecycle.do_submit(phase.pk, self.seat(mover, match), data)
+
             return move
 
         variants = {f"submission {first}": submit(first), f"submission {second}": submit(second)}

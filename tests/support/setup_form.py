@@ -17,12 +17,15 @@ def setup_data(test, game, **changes):
     """Every field of a new `game` match as its page fills it in, its fewest players seated with
     the roles the game gives by default."""
     engine = registry.get(game)
-    form = MatchSetupForm(test.season, game, initial={"title": engine.name, "kind": engine.kind,
-                                                      **initial_settings(engine, {})})
+    form = MatchSetupForm(
+        test.season, game, initial={"title": engine.name, "kind": engine.kind, **initial_settings(engine, {})}
+    )
     data = {field.name: field.value() for field in form if field.value() is not None and field.name != "players"}
-    names = PEOPLE[:engine.min_seats]
+    names = PEOPLE[: engine.min_seats]
     data["players"] = [test.members[name].pk for name in names]
-    data.update({f"role_{test.members[n].pk}": role for n, role in zip(names, engine.default_roles(len(names))) if role})
+    data.update(
+        {f"role_{test.members[n].pk}": role for n, role in zip(names, engine.default_roles(len(names))) if role}
+    )
     return {**data, **changes}
 
 

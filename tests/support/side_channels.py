@@ -72,11 +72,16 @@ class SideChannelTestCase(BaseTransactionTestCase):
         with clock.simulated(FROZEN):
             match = play_to_point()
             users = {name: (self.users[name] if name else None) for name in observers}
-            seated = set(MatchPlayer.objects.filter(match=match).values_list("season_player__user__username", flat=True))
-            sockets = {name: ("play" if name in seated else "watch", session_cookie(user)) for name, user in users.items()}
+            seated = set(
+                MatchPlayer.objects.filter(match=match).values_list("season_player__user__username", flat=True)
+            )
+            sockets = {
+                name: ("play" if name in seated else "watch", session_cookie(user)) for name, user in users.items()
+            }
             viewers = {name: resolve_viewer(users[name], match.pk, mode) for name, (mode, _) in sockets.items()}
-            received = async_to_sync(_listen)(match.pk, sockets, viewers, lambda: hidden_move(match),
-                                              lambda: _public_change(match))
+            received = async_to_sync(_listen)(
+                match.pk, sockets, viewers, lambda: hidden_move(match), lambda: _public_change(match)
+            )
             seen = {}
             for name, user in users.items():
                 seen[name] = [without_noise(json.dumps(m, sort_keys=True)) for m in received[name]]
@@ -85,8 +90,9 @@ class SideChannelTestCase(BaseTransactionTestCase):
 
     def assert_indistinguishable(self, play_to_point, variants, observers):
         """Every observer sees the same bytes whichever of `variants` (hidden moves) was made."""
-        self.assert_runs_alike([(label, self.observe(play_to_point, move, observers))
-                                for label, move in variants.items()], observers)
+        self.assert_runs_alike(
+            [(label, self.observe(play_to_point, move, observers)) for label, move in variants.items()], observers
+        )
 
     def assert_runs_alike(self, runs, observers):
         """`runs`: [(label, what `observe` recorded)]; every observer recorded the same in each."""
@@ -94,8 +100,10 @@ class SideChannelTestCase(BaseTransactionTestCase):
         for label, other in rest:
             for name in observers:
                 if first[name] != other[name]:
-                    self.fail(f"{name or 'a spectator'} can tell “{first_label}” from “{label}”:\n"
-                              + _first_difference(first[name], other[name]))
+                    self.fail(
+                        f"{name or 'a spectator'} can tell “{first_label}” from “{label}”:\n"
+                        + _first_difference(first[name], other[name])
+                    )
 
 
 def _public_change(match):
@@ -111,8 +119,9 @@ async def _listen(match_id, sockets, viewers, hidden_move, public_change):
 
     open_sockets = {}
     for name, (mode, cookie) in sockets.items():
-        communicator = WebsocketCommunicator(application, f"/ws/matches/{match_id}/{mode}/",
-                                             headers=[ORIGIN, HOST, *cookie])
+        communicator = WebsocketCommunicator(
+            application, f"/ws/matches/{match_id}/{mode}/", headers=[ORIGIN, HOST, *cookie]
+        )
         connected, _ = await communicator.connect()
         assert connected, f"{name}'s {mode} socket was refused"
         open_sockets[name] = (communicator, [await communicator.receive_json_from()])
@@ -120,8 +129,9 @@ async def _listen(match_id, sockets, viewers, hidden_move, public_change):
         with renders_held():
             await database_sync_to_async(step)()
         owed = {name: await database_sync_to_async(current_seq)(match_id, viewers[name]) for name in open_sockets}
-        await asyncio.gather(*(_settle(communicator, messages, owed[name])
-                               for name, (communicator, messages) in open_sockets.items()))
+        await asyncio.gather(
+            *(_settle(communicator, messages, owed[name]) for name, (communicator, messages) in open_sockets.items())
+        )
     for communicator, _ in open_sockets.values():
         await communicator.disconnect()
     return {name: messages for name, (_, messages) in open_sockets.items()}
@@ -173,8 +183,11 @@ def _pages(match, user, seated):
     client = Client()
     if user is not None:
         client.force_login(user)
-    urls = {"public page": reverse("match_public", args=[match.pk]), "season page": reverse("season", args=[match.season.slug]),
-            "home page": reverse("home")}
+    urls = {
+        "public page": reverse("match_public", args=[match.pk]),
+        "season page": reverse("season", args=[match.season.slug]),
+        "home page": reverse("home"),
+    }
     if seated:
         urls["player page"] = reverse("match_play", args=[match.pk])
     return [(where, client.get(url).content.decode()) for where, url in urls.items()]

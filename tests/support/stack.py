@@ -60,8 +60,9 @@ class Process:
         logs.mkdir(parents=True, exist_ok=True)
         self.log_path = logs / f"{name}-{uuid.uuid4().hex[:6]}.log"
         self._log = open(self.log_path, "wb")
-        self.popen = subprocess.Popen(args, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
-                                      start_new_session=True)
+        self.popen = subprocess.Popen(
+            args, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True
+        )
 
     def log(self):
         return self.log_path.read_text(errors="replace")
@@ -116,8 +117,7 @@ class Stack:
     def web(self, port=None, name="web"):
         """A web process on `port` (the stack's own by default; another for a second process)."""
         port = port or self.port
-        process = self._start(name, [sys.executable, "manage.py", "serve", "--host", "127.0.0.1",
-                                     "--port", str(port)])
+        process = self._start(name, [sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", str(port)])
         process.url = f"http://127.0.0.1:{port}"
         wait_until(lambda: self._healthy(process), 30, 0.1, "the web server")
         return process
@@ -132,16 +132,48 @@ class Stack:
             return False
 
     def worker(self, name="worker"):
-        process = self._start(name, [sys.executable, "-m", "celery", "-A", "genius_site", "worker", "-Q", self.queue,
-                                     "--concurrency", "2", "--loglevel", "info", "-n", f"{name}-{self.queue}@%h",
-                                     "--without-gossip", "--without-mingle", "--without-heartbeat"])
+        process = self._start(
+            name,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "genius_site",
+                "worker",
+                "-Q",
+                self.queue,
+                "--concurrency",
+                "2",
+                "--loglevel",
+                "info",
+                "-n",
+                f"{name}-{self.queue}@%h",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+            ],
+        )
         wait_until(lambda: self._ready(process, "ready."), 60, 0.1, f"celery {name}")
         return process
 
     def beat(self):
         schedule = ARTIFACTS / "logs" / f"beat-{self.queue}"
-        process = self._start("beat", [sys.executable, "-m", "celery", "-A", "genius_site", "beat", "--loglevel", "info",
-                                       "--schedule", str(schedule)])
+        process = self._start(
+            "beat",
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "genius_site",
+                "beat",
+                "--loglevel",
+                "info",
+                "--schedule",
+                str(schedule),
+            ],
+        )
         wait_until(lambda: self._ready(process, "beat: Starting"), 30, 0.1, "celery beat")
         return process
 

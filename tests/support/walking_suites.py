@@ -14,6 +14,8 @@ SUITES = (
     "tests/hosting/test_match_setup.py",  # the host's New match form for every game
     "tests/hosting/test_setting_rows.py",  # expert settings as rows, for a game that declares them
     "tests/live/test_shared_reads.py",  # a shared render gives each viewer its own update
+    "tests/core/test_missed_steps.py",  # a missed step is said as a default, to the player and in the log
+    "tests/web/test_refused_moves.py",  # a refused move comes back as it was sent, the words by the field
 )
 
 # in Chromium (marked browser): run by the fresh-game test's browser half
@@ -21,4 +23,5 @@ BROWSER_SUITES = (
     "tests/browser/test_accessibility.py",  # axe-core on every game's pages
     "tests/browser/test_host_journey.py",  # a host sets up, starts and plays a match of every game
     "tests/browser/test_phone_first_screen.py",  # the picture and form start within a phone's first screen
+    "tests/browser/test_move_forms.py",  # a move that closes its step asks first; refused forms keep values
 )

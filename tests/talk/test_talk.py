@@ -140,11 +140,13 @@ class GroupLimitsTestCase(BaseTransactionTestCase):
                 talk.do_start_conversation(alice, next(groups))
             self.assertIn(f"started {talk.MAX_GROUPS} conversations", str(caught.exception))
             talk.do_start_conversation(self.seat("bob"), [2, 3])  # others still can
-        self.assertEqual(Conversation.objects.filter(kind=Conversation.GROUP, started_by=alice).count(), talk.MAX_GROUPS)
+        self.assertEqual(
+            Conversation.objects.filter(kind=Conversation.GROUP, started_by=alice).count(), talk.MAX_GROUPS
+        )
 
     def test_it_folds_a_long_list_of_empty_groups(self):
         with clock.simulated():
-            for i, members in enumerate(self.groups()[:talk.FOLD_AFTER + 2]):
+            for i, members in enumerate(self.groups()[: talk.FOLD_AFTER + 2]):
                 if i and i % talk.RATE_GROUPS == 0:
                     clock.advance_to(clock.now() + timedelta(seconds=talk.RATE_SECONDS + 1))
                 talk.do_start_conversation(self.seat("alice"), members)

@@ -19,8 +19,10 @@ from tests.support.base import PEOPLE, BaseTestCase
 from tests.support.host_bot import host_acts
 
 LEDGER_KEYS = re.compile(r"\b(token_of_life|elimination_candidate|mark_of_elimination|communal_garnet)\b")
-NOTATION = re.compile(r"\b(copyvalue|copycolour|nzmin|opp (this|cw|ccw|adj|max|min|all|pick|[A-G])|rotate c?cw"
-                      r"|(?<!round's )(now|end): ?(if this|[+-]\d|set \d|double|halve|invert|paint|swap|rotate))\b")
+NOTATION = re.compile(
+    r"\b(copyvalue|copycolour|nzmin|opp (this|cw|ccw|adj|max|min|all|pick|[A-G])|rotate c?cw"
+    r"|(?<!round's )(now|end): ?(if this|[+-]\d|set \d|double|halve|invert|paint|swap|rotate))\b"
+)
 CARD_IDS = re.compile(r"\bcard \d+-|\b\d+-r8-(\d+|zero)\b")
 ON_REQUEST = re.compile(r'<details class="notation">.*?</details>', re.S)  # notation shown only when asked
 HIDDEN = re.compile(r"<(script|style|svg)\b.*?</\1>", re.S)
@@ -46,7 +48,7 @@ class PagesInWordsTestCase(BaseTestCase):
         for pattern, what in ((LEDGER_KEYS, "a ledger key"), (NOTATION, "notation"), (CARD_IDS, "a card id")):
             found = pattern.search(text)
             if found:
-                around = text[max(0, found.start() - 80):found.end() + 80].replace("\n", " ")
+                around = text[max(0, found.start() - 80) : found.end() + 80].replace("\n", " ")
                 self.fail(f"{where}: {what} shows: {found.group(0)!r} in …{' '.join(around.split())}…")
 
     def look(self, match, clients, when):
@@ -57,7 +59,7 @@ class PagesInWordsTestCase(BaseTestCase):
 
     def play(self, engine):
         match = self.game_match(engine)
-        names = PEOPLE[:engine.min_seats]
+        names = PEOPLE[: engine.min_seats]
         self.start(match)
         players = {p.seat: p for p in match.seats.all()}
         clients = {name: self.client_for(self.users[name]) for name in names}
@@ -71,7 +73,9 @@ class PagesInWordsTestCase(BaseTestCase):
                 break
             for seat in phase.waits_on[:-1]:  # some seats send (the last does not, so the host closes it)
                 match.refresh_from_db()
-                lifecycle.do_submit(phase.pk, players[seat], engine.random_submission(match.state, phase.key, seat, rng))
+                lifecycle.do_submit(
+                    phase.pk, players[seat], engine.random_submission(match.state, phase.key, seat, rng)
+                )
             if step < 3 or step % PAGES_EVERY == 0:
                 self.look(match, clients, f"{engine.slug} phase {step + 1} ({phase.key})")
             lifecycle.close_phase(phase.pk, "host")
@@ -80,10 +84,14 @@ class PagesInWordsTestCase(BaseTestCase):
         self.look(match, clients, f"{engine.slug} at the end")
         self.assert_in_words(self.host, reverse("host_confirm", args=[match.pk]), f"{engine.slug}: the confirm page")
         self.assert_in_words(Client(), reverse("season", args=[self.season.slug]), f"{engine.slug}: the season page")
-        self.assert_in_words(self.host, reverse("host_season", args=[self.season.slug]), f"{engine.slug}: the host's desk")
+        self.assert_in_words(
+            self.host, reverse("host_season", args=[self.season.slug]), f"{engine.slug}: the host's desk"
+        )
         self.assert_in_words(Client(), reverse("match_step", args=[match.pk, 1]), f"{engine.slug}: the first step")
         for client in clients.values():
-            self.assert_in_words(client, reverse("season", args=[self.season.slug]), f"{engine.slug}: a player's season page")
+            self.assert_in_words(
+                client, reverse("season", args=[self.season.slug]), f"{engine.slug}: a player's season page"
+            )
 
     def test_every_game_s_pages_read_in_words(self):
         self.host = self.client_for(self.hana)

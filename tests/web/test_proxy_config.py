@@ -17,8 +17,13 @@ ROOT = Path(settings.BASE_DIR)
 def adapted(site_address):
     if not shutil.which("caddy"):
         pytest.fail("caddy is missing: `make test` installs Debian's caddy (make chromium).")
-    result = subprocess.run(["caddy", "adapt", "--config", str(ROOT / "deploy" / "Caddyfile"), "--adapter", "caddyfile"],
-                            env={**os.environ, "SITE_ADDRESS": site_address}, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        ["caddy", "adapt", "--config", str(ROOT / "deploy" / "Caddyfile"), "--adapter", "caddyfile"],
+        env={**os.environ, "SITE_ADDRESS": site_address},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
@@ -34,4 +39,6 @@ def test_the_compose_file_runs_it_in_front_of_scalable_web_containers():
     services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
     assert "./deploy/Caddyfile:/etc/caddy/Caddyfile:ro" in services["proxy"]["volumes"]
     assert "ports" not in services["web"]  # only the proxy listens outside: `--scale web=N` needs no port each
-    assert services["web"]["environment"]["TRUSTED_PROXIES"].endswith(services["proxy"]["networks"]["default"]["ipv4_address"] + "}")
+    assert services["web"]["environment"]["TRUSTED_PROXIES"].endswith(
+        services["proxy"]["networks"]["default"]["ipv4_address"] + "}"
+    )

@@ -173,7 +173,9 @@ class SnapRankingTestCase(SnapMatchMixin, BaseTestCase):
         page = self.client.get(reverse("match_play", args=[self.match.pk])).content.decode()
         form = read_form(page, f"phase-{self.phase.pk}")
         ranks = [form.values[f"rank_{rank}"] for rank in range(1, 7)]
-        self.assertEqual(sorted(value for shown in ranks for value in shown), ["2", "3", "4", "5", "6", "7"])  # each Pokemon once
+        self.assertEqual(
+            sorted(value for shown in ranks for value in shown), ["2", "3", "4", "5", "6", "7"]
+        )  # each Pokemon once
         # sent as it starts, with an exhibit chosen, the list is accepted
         data = {"exhibit": "A", **{f"rank_{rank}": values for rank, values in enumerate(ranks, start=1)}}
         self.client.post(reverse("submit", args=[self.match.pk, self.phase.pk]), data)
@@ -190,7 +192,6 @@ class SnapRankingTestCase(SnapMatchMixin, BaseTestCase):
         self.assertEqual(form.errors["rank_3"], ["Put each of the six Pokemon in the list exactly once."])
         self.assertEqual([name for name, errors in form.errors.items() if errors], ["rank_3"])
         self.assertEqual(form.top, [])
-
 
 
 class RefusalNamingNoFieldTestCase(BaseTestCase):
@@ -222,7 +223,7 @@ class MysteryCosignPicksTestCase(BaseTestCase):
         field = engine.form(match.state, phase.key, seat.seat).fields[0]
         letters = [value for value, _ in field.choices]
         count = int(field.label.split()[1])  # "Pick 2 operations"
-        sent = letters[-(count - 1):] if count > 1 else []  # one too few
+        sent = letters[-(count - 1) :] if count > 1 else []  # one too few
         self.client.force_login(seat.season_player.user)
         page = self.client.post(reverse("submit", args=[match.pk, phase.pk]), {"picks": sent}, follow=True)
         form = read_form(page.content.decode(), f"phase-{phase.pk}")

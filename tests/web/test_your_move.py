@@ -30,7 +30,7 @@ class YourMoveTestCase(BaseTestCase):
         other = self.start(self.make_match(["alice", "bob"]))
         self.client.force_login(self.alice)
         page = self.client.get(reverse("match_play", args=[self.match.pk])).content.decode()
-        header = page[:page.index("<main>")]
+        header = page[: page.index("<main>")]
         self.assertIn('<details class="your-move-fold"><summary>1 more match waits on you</summary>', header)
         self.assertIn(f'href="{reverse("match_play", args=[other.pk])}" class="waiting"', header)
         self.assertNotIn(f'href="{reverse("match_play", args=[self.match.pk])}"', header)  # not the page's own
@@ -68,7 +68,7 @@ class YourMoveTestCase(BaseTestCase):
         self.client.force_login(self.alice)
         lifecycle.do_submit(self.open_phase().pk, self.seat("alice"), {"bid": 4})
         html = self.client.get(reverse("match_play", args=[self.match.pk])).content.decode()
-        bar = html[html.index('class="turn-bar'):html.index("</div>", html.index('class="turn-bar'))]
+        bar = html[html.index('class="turn-bar') : html.index("</div>", html.index('class="turn-bar'))]
         self.assertNotIn("Waiting on you", bar)
         self.assertNotIn("your-turn", bar)
         self.assertIn("<strong>Sent</strong>", bar)
@@ -94,11 +94,17 @@ class YourMoveTestCase(BaseTestCase):
         from games.engine_api import CHOICE, INT, MULTICHOICE, Field, FormSpec
         from matches.core.engine_forms import said
 
-        spec = FormSpec((Field("card", "Card", CHOICE, (("0-5", "2 red"), ("0-6", "3 blue"))),
-                         Field("picks", "Pick two.", MULTICHOICE, (("a", "Apples"), ("b", "Bananas"))),
-                         Field("n", "How many", INT)))
-        self.assertEqual(said(spec, {"card": "0-5", "picks": ["a", "b"], "n": 3}),
-                         "Card: 2 red; Pick two: Apples, Bananas; How many: 3")
+        spec = FormSpec(
+            (
+                Field("card", "Card", CHOICE, (("0-5", "2 red"), ("0-6", "3 blue"))),
+                Field("picks", "Pick two.", MULTICHOICE, (("a", "Apples"), ("b", "Bananas"))),
+                Field("n", "How many", INT),
+            )
+        )
+        self.assertEqual(
+            said(spec, {"card": "0-5", "picks": ["a", "b"], "n": 3}),
+            "Card: 2 red; Pick two: Apples, Bananas; How many: 3",
+        )
         self.assertEqual(said(spec, {"other": 1}), "")  # not the form's shape: shown as stored
         self.start()
         lifecycle.do_submit(self.open_phase().pk, self.seat("alice"), {"bid": 4})
@@ -143,6 +149,7 @@ class ErrorPagesTestCase(BaseTestCase):
 
     def test_it_answers_an_expired_form_in_words(self):
         from django.test import Client
+
         client = Client(enforce_csrf_checks=True)
         client.force_login(self.alice)
         page = client.post(reverse("account"), {})
@@ -152,7 +159,9 @@ class ErrorPagesTestCase(BaseTestCase):
 class ReadableTestCase(SimpleTestCase):
     def test_it_writes_a_submission_in_words(self):
         self.assertEqual(readable({"target": 695, "P": 695, "Q": 0}), "target 695, P 695, Q 0")
-        self.assertEqual(readable({"card_4": "W", "picks": ["A", "B"], "first": True}), "card 4 W, picks [A, B], first yes")
+        self.assertEqual(
+            readable({"card_4": "W", "picks": ["A", "B"], "first": True}), "card 4 W, picks [A, B], first yes"
+        )
         self.assertEqual(readable({"slot": {"x": 1}}), "slot (x 1)")
         self.assertEqual(readable(None), "nothing")
         self.assertEqual(readable({}), "nothing")

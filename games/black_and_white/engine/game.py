@@ -49,10 +49,22 @@ class BlackAndWhite(api.GameEngine):
 
     def setup(self, seats, settings, rng):
         leader = seeded_first_leader(2, rng)  # B2
-        state = {"settings": settings, "names": [s.name for s in seats], "game": 1, "first_leaders": [leader],
-                 "hands": [list(TILES), list(TILES)], "points": [0, 0], "round": 1, "leader": leader, "laid": None,
-                 "laid_missed": False,
-                 "rounds": [], "finished": False, "winner": None, "decided_by": ""}
+        state = {
+            "settings": settings,
+            "names": [s.name for s in seats],
+            "game": 1,
+            "first_leaders": [leader],
+            "hands": [list(TILES), list(TILES)],
+            "points": [0, 0],
+            "round": 1,
+            "leader": leader,
+            "laid": None,
+            "laid_missed": False,
+            "rounds": [],
+            "finished": False,
+            "winner": None,
+            "decided_by": "",
+        }
         events = [api.public("start", f"The seed drew {state['names'][leader]} to lead the first round.")]
         return api.Transition(state, events, [self._step(state, LEAD)])
 
@@ -90,15 +102,18 @@ class BlackAndWhite(api.GameEngine):
     # the close of a step --------------------------------------------------------------------
     def resolve(self, state, phase_key, submissions, rng, filled_in=frozenset()):
         state = copy.deepcopy(state)
-        (seat, sent), = submissions.items()
+        ((seat, sent),) = submissions.items()
         tile = sent["tile"]
         state["hands"][seat] = without(state["hands"][seat], tile)
         name = state["names"][seat]
         # B3: a missed step's tile was drawn by the seed; say so, to the player and to everyone (the
         # miss is public anyway, the number stays the player's), never as the player's own choice
         missed = seat in filled_in
-        events = [api.private(seat, "laid", f"Time ran out: the seed laid your {tile}." if missed
-                              else f"You laid your {tile}.")]
+        events = [
+            api.private(
+                seat, "laid", f"Time ran out: the seed laid your {tile}." if missed else f"You laid your {tile}."
+            )
+        ]
         if phase_key.endswith(LEAD):
             state["laid"], state["laid_missed"] = tile, missed
             said = f"time ran out for {name}: the seed led with" if missed else f"{name} leads with"
@@ -113,14 +128,30 @@ class BlackAndWhite(api.GameEngine):
             state["points"][winner] += 1
         tiles = [laid, followed] if leader == 0 else [followed, laid]
         missed = [seat for seat, gone in ((leader, state.get("laid_missed")), (1 - leader, follow_missed)) if gone]
-        state["rounds"].append({"game": state["game"], "round": state["round"], "leader": leader, "tiles": tiles,
-                                "winner": winner, "missed": sorted(missed)})
+        state["rounds"].append(
+            {
+                "game": state["game"],
+                "round": state["round"],
+                "leader": leader,
+                "tiles": tiles,
+                "winner": winner,
+                "missed": sorted(missed),
+            }
+        )
         names = state["names"]
         said = f"{names[winner]} wins the round" if winner is not None else "a draw"
-        follows = f"Time ran out for {names[1 - leader]}: the seed followed" if follow_missed \
+        follows = (
+            f"Time ran out for {names[1 - leader]}: the seed followed"
+            if follow_missed
             else f"{names[1 - leader]} follows"
-        events.append(api.public("round", f"{follows} with a {colour(followed)} tile: {said}"
-                                          f" ({names[0]} {state['points'][0]}, {names[1]} {state['points'][1]})."))
+        )
+        events.append(
+            api.public(
+                "round",
+                f"{follows} with a {colour(followed)} tile: {said}"
+                f" ({names[0]} {state['points'][0]}, {names[1]} {state['points'][1]}).",
+            )
+        )
         state["leader"], state["laid"], state["laid_missed"] = winner_leads(leader, winner), None, False  # B2
         if self._decided(state):  # the platform announces the result (the outcome's summary)
             return api.Transition(state, events, [], finished=True)
@@ -150,8 +181,11 @@ class BlackAndWhite(api.GameEngine):
         leader = 1 - state["first_leaders"][0]
         state.update(game=2, round=1, leader=leader, hands=[list(TILES), list(TILES)], points=[0, 0])
         state["first_leaders"].append(leader)
-        events.append(api.public("replay", f"Nine draws: the match is replayed with fresh tiles,"
-                                           f" {state['names'][leader]} leading."))
+        events.append(
+            api.public(
+                "replay", f"Nine draws: the match is replayed with fresh tiles, {state['names'][leader]} leading."
+            )
+        )
         return api.Transition(state, events, [self._step(state, LEAD)])
 
     # what each viewer sees ------------------------------------------------------------------

@@ -22,21 +22,30 @@ def play(state, seat, tile, viewer, missed=False):
 def past_round(state, r, viewer):
     names = state["names"]
     order = (r["leader"], 1 - r["leader"])  # the leader's tile first, as it was laid
-    return {"label": f"{'Replay ' if r['game'] == 2 else ''}{r['round']}", "leader": names[r["leader"]],
-            "plays": [play(state, seat, r["tiles"][seat], viewer, seat in r.get("missed", ())) for seat in order],
-            "outcome": f"{names[r['winner']]} wins" if r["winner"] is not None else "Draw"}
+    return {
+        "label": f"{'Replay ' if r['game'] == 2 else ''}{r['round']}",
+        "leader": names[r["leader"]],
+        "plays": [play(state, seat, r["tiles"][seat], viewer, seat in r.get("missed", ())) for seat in order],
+        "outcome": f"{names[r['winner']]} wins" if r["winner"] is not None else "Draw",
+    }
 
 
 def view(state, viewer):
     names, leader = state["names"], state["leader"]
     out = {
-        "names": names, "points": state["points"], "game": state["game"], "round": state["round"],
-        "finished": state["finished"], "decided_by": state["decided_by"],
-        "leader": names[leader], "follower": names[1 - leader],
+        "names": names,
+        "points": state["points"],
+        "game": state["game"],
+        "round": state["round"],
+        "finished": state["finished"],
+        "decided_by": state["decided_by"],
+        "leader": names[leader],
+        "follower": names[1 - leader],
         "left": [{"name": name, **counts(hand)} for name, hand in zip(names, state["hands"])],
         "rounds": [past_round(state, r, viewer) for r in state["rounds"]],
         "laid": play(state, leader, state["laid"], viewer, state.get("laid_missed", False))
-        if state["laid"] is not None else None,
+        if state["laid"] is not None
+        else None,
     }
     if sees_everything(viewer, state["finished"]):
         out["hands"] = [{"name": name, "tiles": tiles_of(hand)} for name, hand in zip(names, state["hands"])]

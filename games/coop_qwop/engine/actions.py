@@ -19,8 +19,16 @@ from . import cards, pregame, races
 
 def pack_rows(state, seat):
     """Every pack with its price, its cards and how many more `seat` may buy."""
-    return [{"name": name, "price": price, "cards": "".join(contents), "bought": state["packs"][seat][name],
-             "left": cards.PACK_LIMIT - state["packs"][seat][name]} for name, (price, contents) in cards.PACKS.items()]
+    return [
+        {
+            "name": name,
+            "price": price,
+            "cards": "".join(contents),
+            "bought": state["packs"][seat][name],
+            "left": cards.PACK_LIMIT - state["packs"][seat][name],
+        }
+        for name, (price, contents) in cards.PACKS.items()
+    ]
 
 
 # what a player is offered ---------------------------------------------------------------------
@@ -33,29 +41,60 @@ def offered(engine, state, seat, open_phase_keys):
         out += _pregame_actions(engine, state, seat)
     packs = [p for p in pack_rows(state, seat) if p["left"] > 0] if 0 <= seat < len(state["names"]) else []
     if packs:
-        choices = tuple((p["name"], f"{p['name']} pack: {p['cards']} for {count(p['price'], 'garnet')}, "
-                                    f"{p['left']} left to buy") for p in packs)
-        out.append(api.ActionSpec("buy_pack", "Buy a pack of cards", api.FormSpec(
-            (api.Field("pack", "Pack", api.CHOICE, choices, required=True),), submit_label="Buy",
-            intro="Paid from your season garnets; the cards join your hand at once. Each pack at most twice.")))
+        choices = tuple(
+            (p["name"], f"{p['name']} pack: {p['cards']} for {count(p['price'], 'garnet')}, {p['left']} left to buy")
+            for p in packs
+        )
+        out.append(
+            api.ActionSpec(
+                "buy_pack",
+                "Buy a pack of cards",
+                api.FormSpec(
+                    (api.Field("pack", "Pack", api.CHOICE, choices, required=True),),
+                    submit_label="Buy",
+                    intro="Paid from your season garnets; the cards join your hand at once. Each pack at most twice.",
+                ),
+            )
+        )
     return out
 
 
 def _pregame_actions(engine, state, seat):
-    mine = tuple((str(a["number"]), f"#{a['number']} with {engine.co_controller(state, a, seat)}")
-                 for a in engine.athletes_of(state, seat))
+    mine = tuple(
+        (str(a["number"]), f"#{a['number']} with {engine.co_controller(state, a, seat)}")
+        for a in engine.athletes_of(state, seat)
+    )
     races_choice = tuple(races.RACES.items())
-    out = [api.ActionSpec("propose", "Propose a race change", api.FormSpec((
-        api.Field("athlete", "Athlete", api.CHOICE, mine, required=True),
-        api.Field("race", "Race", api.CHOICE, races_choice, required=True),
-        api.Field("partner", "Partner athlete", api.INT, min_value=1, max_value=len(state["athletes"]),
-                  required=True, depends_on="race", when=(races.THREE_LEGGED,)),
-    ), submit_label="Propose", intro="It takes effect when every other controller accepts."))]
+    out = [
+        api.ActionSpec(
+            "propose",
+            "Propose a race change",
+            api.FormSpec(
+                (
+                    api.Field("athlete", "Athlete", api.CHOICE, mine, required=True),
+                    api.Field("race", "Race", api.CHOICE, races_choice, required=True),
+                    api.Field(
+                        "partner",
+                        "Partner athlete",
+                        api.INT,
+                        min_value=1,
+                        max_value=len(state["athletes"]),
+                        required=True,
+                        depends_on="race",
+                        when=(races.THREE_LEGGED,),
+                    ),
+                ),
+                submit_label="Propose",
+                intro="It takes effect when every other controller accepts.",
+            ),
+        )
+    ]
     seen = list(enumerate(pregame.seen_by(state, seat), start=1))  # (the seat's number, proposal)
     answerable = [(n, p) for n, p in seen if pregame.awaiting(p, state["athletes"], seat)]
     if answerable:
-        out.append(_proposal_action("accept", "A proposal waits for your answer", answerable, "I agree",
-                                    awaits_answer=True))
+        out.append(
+            _proposal_action("accept", "A proposal waits for your answer", answerable, "I agree", awaits_answer=True)
+        )
     declinable = [(n, p) for n, p in seen if p["status"] == pregame.PENDING and p["proposer"] != seat]
     if declinable:
         out.append(_proposal_action("decline", "Decline a proposal", declinable, "Decline"))
@@ -68,10 +107,17 @@ def _pregame_actions(engine, state, seat):
 def _proposal_action(name, title, numbered, label, awaits_answer=False):
     """Answered with a button beside each proposal in the inbox (the view template)."""
     choices = tuple((str(n), f"{n}: {pregame.describe(p)}") for n, p in numbered)
-    return api.ActionSpec(name, title, api.FormSpec(
-        (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),), submit_label=label,
-        intro="Or decline it in the race proposals below." if awaits_answer else ""),
-        in_view=True, awaits_answer=awaits_answer)
+    return api.ActionSpec(
+        name,
+        title,
+        api.FormSpec(
+            (api.Field("proposal", "Proposal", api.CHOICE, choices, required=True),),
+            submit_label=label,
+            intro="Or decline it in the race proposals below." if awaits_answer else "",
+        ),
+        in_view=True,
+        awaits_answer=awaits_answer,
+    )
 
 
 # applying an action ---------------------------------------------------------------------------
@@ -81,8 +127,13 @@ def apply(state, seat, name, data, ctx):
         return api.Invalid("That action is not possible.")
     if state["finished"]:
         return api.Invalid("The match is over.")
-    handler = {"propose": _propose, "accept": _answer, "decline": _answer,
-               "withdraw": _answer, "buy_pack": _buy_pack}.get(name)
+    handler = {
+        "propose": _propose,
+        "accept": _answer,
+        "decline": _answer,
+        "withdraw": _answer,
+        "buy_pack": _buy_pack,
+    }.get(name)
     if handler is None:
         return api.Invalid("There is no such action in this game.")
     if name != "buy_pack" and state["round"] != 0:
@@ -139,6 +190,12 @@ def _buy_pack(state, seat, name, data, ctx):
     state["packs"][seat][pack] += 1
     for card in contents:
         state["hands"][seat][card] += 1
-    event = api.private(seat, "qwop.pack", f"You bought a {pack} pack for {count(price, 'garnet')}: "
-                                          f"{', '.join(contents)} joined your hand ({cards.hand_text(state['hands'][seat])}).")
-    return api.Transition(state, [event], ledger=[api.LedgerDelta(seat, api.GARNET, -price, f"Co-op QWOP: {pack} pack")])
+    event = api.private(
+        seat,
+        "qwop.pack",
+        f"You bought a {pack} pack for {count(price, 'garnet')}: "
+        f"{', '.join(contents)} joined your hand ({cards.hand_text(state['hands'][seat])}).",
+    )
+    return api.Transition(
+        state, [event], ledger=[api.LedgerDelta(seat, api.GARNET, -price, f"Co-op QWOP: {pack} pack")]
+    )

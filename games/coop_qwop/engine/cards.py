@@ -37,7 +37,9 @@ def over_hand(hand: dict[str, int], cards: list[str]) -> str | None:
     return next((card for card in CARDS if counts[card] > hand[card]), None)
 
 
-def draw_missing(hand: dict[str, int], chosen: list[str], missing: int, x_allowed: bool, rng: random.Random) -> list[str | None]:
+def draw_missing(
+    hand: dict[str, int], chosen: list[str], missing: int, x_allowed: bool, rng: random.Random
+) -> list[str | None]:
     """Q6: one card for each of `missing` athletes, drawn one after another, each uniformly
     from the Q/W/O/P cards still left after `chosen` and the draws before it; an X when none
     is left (not in the final round); None when nothing legal is left."""

@@ -74,7 +74,9 @@ def declared(athlete: dict, declarations: list[str | None]) -> list[str | None]:
     return [declarations[i] if card == X else card for i, card in enumerate(athlete["deferred"])]
 
 
-def play_round(athletes: list[dict], plays: dict[int, list], declarations: dict[int, list], round_no: int) -> dict[int, dict]:
+def play_round(
+    athletes: list[dict], plays: dict[int, list], declarations: dict[int, list], round_no: int
+) -> dict[int, dict]:
     """Move every athlete for round `round_no` (mutates `athletes`; the caller passes a copy).
 
     `plays[n]` and `declarations[n]` are aligned with athlete n's controllers. Returns, per

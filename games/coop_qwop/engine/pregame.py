@@ -70,21 +70,38 @@ def number_for(state: dict, seat: int, proposal: dict) -> int:
 
 def propose(state: dict, seat: int, athlete: int, race: str, partner: int | None) -> list[api.Event]:
     """Record a checked proposal (mutates `state`)."""
-    proposal = {"id": len(state["proposals"]) + 1, "athlete": athlete, "race": race, "partner": partner,
-                "proposer": seat, "accepted": [seat], "status": PENDING}
+    proposal = {
+        "id": len(state["proposals"]) + 1,
+        "athlete": athlete,
+        "race": race,
+        "partner": partner,
+        "proposer": seat,
+        "accepted": [seat],
+        "status": PENDING,
+    }
     state["proposals"].append(proposal)
-    events = [api.private(seat, "qwop.proposed", f"You made proposal {number_for(state, seat, proposal)}: "
-                          f"{describe(proposal)}. Waiting for the other controllers.")]
+    events = [
+        api.private(
+            seat,
+            "qwop.proposed",
+            f"You made proposal {number_for(state, seat, proposal)}: "
+            f"{describe(proposal)}. Waiting for the other controllers.",
+        )
+    ]
     for other in sorted(involved(proposal, state["athletes"]) - {seat}):
-        events.append(api.private(other, "qwop.proposal", f"Proposal {number_for(state, other, proposal)}: "
-                                  f"{describe(proposal)}. It needs your answer."))
+        events.append(
+            api.private(
+                other,
+                "qwop.proposal",
+                f"Proposal {number_for(state, other, proposal)}: {describe(proposal)}. It needs your answer.",
+            )
+        )
     return events
 
 
 def awaiting(proposal: dict, athletes: list[dict], seat: int) -> bool:
     """Does this pending proposal wait for `seat`'s answer?"""
-    return (proposal["status"] == PENDING and seat in involved(proposal, athletes)
-            and seat not in proposal["accepted"])
+    return proposal["status"] == PENDING and seat in involved(proposal, athletes) and seat not in proposal["accepted"]
 
 
 def find(state: dict, seat: int, number: object) -> dict | None:
@@ -100,8 +117,14 @@ def accept(state: dict, seat: int, proposal: dict) -> list[api.Event]:
     Until then only the one who accepted is told."""
     proposal["accepted"].append(seat)
     if involved(proposal, state["athletes"]) - set(proposal["accepted"]):
-        return [api.private(seat, "qwop.accepted", f"You agreed to proposal {number_for(state, seat, proposal)} "
-                            f"({describe(proposal)}). It takes effect when every controller has agreed.")]
+        return [
+            api.private(
+                seat,
+                "qwop.accepted",
+                f"You agreed to proposal {number_for(state, seat, proposal)} "
+                f"({describe(proposal)}). It takes effect when every controller has agreed.",
+            )
+        ]
     proposal["status"] = TAKEN
     return [api.public("qwop.race_change", take_effect(state["athletes"], proposal))]
 
@@ -110,9 +133,14 @@ def close(state: dict, seat: int, proposal: dict, status: str) -> list[api.Event
     """Decline or withdraw: the proposal is over for everyone involved (mutates `state`)."""
     proposal["status"] = status
     verb = "declined" if status == DECLINED else "withdrawn"
-    return [api.private(s, "qwop.proposal_closed", f"Proposal {number_for(state, s, proposal)} "
-                        f"({describe(proposal)}) was {verb}; nothing changes.")
-            for s in sorted(involved(proposal, state["athletes"]))]
+    return [
+        api.private(
+            s,
+            "qwop.proposal_closed",
+            f"Proposal {number_for(state, s, proposal)} ({describe(proposal)}) was {verb}; nothing changes.",
+        )
+        for s in sorted(involved(proposal, state["athletes"]))
+    ]
 
 
 def lapse(state: dict) -> int:
@@ -139,8 +167,11 @@ def take_effect(athletes: list[dict], proposal: dict) -> str:
         athlete["race"] = proposal["race"]
         others = numbers - {athlete["number"]}
         athlete["partner"] = others.pop() if others else None
-    text = f"Athletes #{moving[0]['number']} and #{moving[1]['number']} now run the three-legged race together." \
-        if len(moving) == 2 else f"Athlete #{moving[0]['number']} now runs the {RACES[proposal['race']]}."
+    text = (
+        f"Athletes #{moving[0]['number']} and #{moving[1]['number']} now run the three-legged race together."
+        if len(moving) == 2
+        else f"Athlete #{moving[0]['number']} now runs the {RACES[proposal['race']]}."
+    )
     for number in left_behind:
         text += f" Athlete #{number} loses its partner and goes back to the 100m dash."
     return text

@@ -75,8 +75,14 @@ def race_tables(athletes: list[dict]) -> dict[str, list[dict]]:
         for athlete in field:
             rank = ranks[athlete["number"]]
             base, bonus = points(rank, len(field))
-            row = {"number": athlete["number"], "rank": rank, "distance": distance(athlete),
-                   "points": round(base + bonus, 3), "base": round(base, 3), "bonus": bonus}
+            row = {
+                "number": athlete["number"],
+                "rank": rank,
+                "distance": distance(athlete),
+                "points": round(base + bonus, 3),
+                "base": round(base, 3),
+                "bonus": bonus,
+            }
             if race == MARATHON:
                 row["spread"] = round(standard_deviation(athlete["moves"]), 2)
             if race == MIDDLE and centre is not None:
@@ -97,8 +103,15 @@ def player_standings(athletes: list[dict], seats: int) -> list[dict]:
         parts = [{**rows_by_number[a["number"]], "race": a["race"], "field": field_size[a["race"]]} for a in mine]
         total = sum(sum(points(p["rank"], p["field"])) for p in parts)  # exact: rounding is for reading
         counts = [sum(1 for p in parts if p["rank"] == r) for r in range(1, len(athletes) + 1)]
-        players.append({"seat": seat, "score": round(total, 3), "exact": total, "rank_counts": counts,
-                        "athletes": sorted(parts, key=lambda p: p["number"])})
+        players.append(
+            {
+                "seat": seat,
+                "score": round(total, 3),
+                "exact": total,
+                "rank_counts": counts,
+                "athletes": sorted(parts, key=lambda p: p["number"]),
+            }
+        )
     # Sums of logarithms: round before comparing so that equal hands of ranks tie exactly.
     key = {p["seat"]: (round(p["exact"], 9), tuple(p["rank_counts"])) for p in players}
     places = shared_ranks([p["seat"] for p in players], lambda seat: key[seat], higher_is_better=True)
@@ -117,7 +130,9 @@ def tie_break_notes(players: list[dict]) -> list[str]:
     for score, group in by_score.items():
         if len(group) < 2:
             continue
-        described = "; ".join(f"seat {p['seat']}: place {p['place']}, ranks {_ranks_text(p['rank_counts'])}" for p in group)
+        described = "; ".join(
+            f"seat {p['seat']}: place {p['place']}, ranks {_ranks_text(p['rank_counts'])}" for p in group
+        )
         notes.append(f"{len(group)} players have {score:.3f} points; more firsts, then seconds, … decide: {described}.")
     return notes
 
@@ -130,8 +145,11 @@ def _ranks_text(counts: list[int]) -> str:
 def season_awards(players: list[dict], athletes: list[dict]) -> list[api.LedgerDelta]:
     """Q12. Shared places take the higher award (the award goes by place number)."""
     awards = []
-    prizes = {1: ((api.TOKEN_OF_LIFE, 2), (api.GARNET, 3)), 2: ((api.TOKEN_OF_LIFE, 1), (api.GARNET, 2)),
-              3: ((api.GARNET, 2),)}
+    prizes = {
+        1: ((api.TOKEN_OF_LIFE, 2), (api.GARNET, 3)),
+        2: ((api.TOKEN_OF_LIFE, 1), (api.GARNET, 2)),
+        3: ((api.GARNET, 2),),
+    }
     lowest = max(p["place"] for p in players)
     for p in players:
         for kind, amount in prizes.get(p["place"], ()):
@@ -141,6 +159,9 @@ def season_awards(players: list[dict], athletes: list[dict]) -> list[api.LedgerD
     for race, rows in race_tables(athletes).items():
         for row in rows:
             if row["rank"] == 1:
-                awards.append(api.LedgerDelta(None, api.COMMUNAL_GARNET, 1,
-                                              f"Co-op QWOP: athlete #{row['number']} won the {RACES[race]}"))
+                awards.append(
+                    api.LedgerDelta(
+                        None, api.COMMUNAL_GARNET, 1, f"Co-op QWOP: athlete #{row['number']} won the {RACES[race]}"
+                    )
+                )
     return awards

@@ -56,22 +56,47 @@ def race_track(view, race, only_mine=False):
         y = TOP + LANE * lane + LANE / 2
         track = tracks[athlete["number"]]
         trail = " ".join(f"{x(p):.1f},{y:.1f}" for p in track)
-        steps = format_html_join("", '<circle cx="{}" cy="{}" r="2.5" class="step"><title>after round {}: {} m</title></circle>',
-                                 ((_n(x(p)), _n(y), i, metres(p)) for i, p in enumerate(track) if i))
+        steps = format_html_join(
+            "",
+            '<circle cx="{}" cy="{}" r="2.5" class="step"><title>after round {}: {} m</title></circle>',
+            ((_n(x(p)), _n(y), i, metres(p)) for i, p in enumerate(track) if i),
+        )
         state = (" down" if athlete["down"] else "") + (" mine" if athlete["number"] in mine else "")
         label = f"#{athlete['number']}" + (" ★" if athlete["number"] in mine else "")
-        lanes.append(format_html(
-            '<g class="lane{}"><text x="4" y="{}" class="lane-label">{}</text>'
-            '<line x1="{}" y1="{}" x2="{}" y2="{}" class="lane-line"/>'
-            '<polyline points="{}" class="trail"/>{}'
-            '<circle cx="{}" cy="{}" r="7" class="runner"><title>#{}: {} m</title></circle></g>',
-            state, _n(y + 5), label, LEFT, _n(y), WIDTH - RIGHT, _n(y), trail, steps,
-            _n(x(track[-1])), _n(y), athlete["number"], metres(athlete["distance"]),
-        ))
+        lanes.append(
+            format_html(
+                '<g class="lane{}"><text x="4" y="{}" class="lane-label">{}</text>'
+                '<line x1="{}" y1="{}" x2="{}" y2="{}" class="lane-line"/>'
+                '<polyline points="{}" class="trail"/>{}'
+                '<circle cx="{}" cy="{}" r="7" class="runner"><title>#{}: {} m</title></circle></g>',
+                state,
+                _n(y + 5),
+                label,
+                LEFT,
+                _n(y),
+                WIDTH - RIGHT,
+                _n(y),
+                trail,
+                steps,
+                _n(x(track[-1])),
+                _n(y),
+                athlete["number"],
+                metres(athlete["distance"]),
+            )
+        )
     zero = x(0)
     return format_html(
         '<svg class="race-track" viewBox="0 0 {} {}" role="img" aria-label="{} in this race after each round">'
         '<line x1="{}" y1="8" x2="{}" y2="{}" class="start"/><text x="{}" y="16" class="axis">0 m</text>'
         '<text x="{}" y="16" class="axis" text-anchor="end">{} m</text>{}</svg>',
-        WIDTH, _n(height), "Your athletes' positions" if only_mine else "Positions", _n(zero), _n(zero), _n(height), _n(zero + 3), WIDTH - RIGHT, metres(high), format_html_join("", "{}", ((lane,) for lane in lanes)),
+        WIDTH,
+        _n(height),
+        "Your athletes' positions" if only_mine else "Positions",
+        _n(zero),
+        _n(zero),
+        _n(height),
+        _n(zero + 3),
+        WIDTH - RIGHT,
+        metres(high),
+        format_html_join("", "{}", ((lane,) for lane in lanes)),
     )

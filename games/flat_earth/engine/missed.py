@@ -13,6 +13,12 @@ def missed_windows(names: list[str], k: int, seats: Collection[int]) -> list[api
     events = []
     for seat in sorted(seats):
         events.append(api.host_only("flat.missed", f"Time ran out for {names[seat]}: window {k} counts as sent empty."))
-        events.append(api.private(seat, "flat.missed", f"Time ran out: window {k} counts as sent empty: no "
-                                  "proposal, every movement proposal naming you accepted, no shift vote."))
+        events.append(
+            api.private(
+                seat,
+                "flat.missed",
+                f"Time ran out: window {k} counts as sent empty: no "
+                "proposal, every movement proposal naming you accepted, no shift vote.",
+            )
+        )
     return events

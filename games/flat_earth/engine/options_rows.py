@@ -22,14 +22,14 @@ def _number(token: str) -> bool:
 
 
 def parse_options(text: str) -> list[list[int]] | None:
-    """"(2, -3) (0, 5)", "2,-3; 0,5" and the like as vectors, or None when it is not that."""
+    """ "(2, -3) (0, 5)", "2,-3; 0,5" and the like as vectors, or None when it is not that."""
     tokens, vectors, i = _TOKEN.findall(text), [], 0
     while i < len(tokens):
         if tokens[i] == ";":
             i += 1
             continue
         opened = tokens[i] == "("
-        x, comma, y = (tokens[i + opened:i + opened + 3] + ["", "", ""])[:3]
+        x, comma, y = (tokens[i + opened : i + opened + 3] + ["", "", ""])[:3]
         if not (_number(x) and comma == "," and _number(y)):
             return None
         i += opened + 3
@@ -42,8 +42,10 @@ def parse_options(text: str) -> list[list[int]] | None:
 
 
 def vector_words(x: int, y: int) -> str:
-    parts = [f"{abs(x)} {'right' if x > 0 else 'left'}" if x else "",
-             f"{abs(y)} {'up' if y > 0 else 'down'}" if y else ""]
+    parts = [
+        f"{abs(x)} {'right' if x > 0 else 'left'}" if x else "",
+        f"{abs(y)} {'up' if y > 0 else 'down'}" if y else "",
+    ]
     return " and ".join(p for p in parts if p) or "stay put"
 
 
@@ -51,8 +53,11 @@ def _vectors(value: object) -> list[list[list[int]]] | None:
     """Stored options as rounds of [x, y], or None when they are not that shape."""
     if not isinstance(value, list) or len(value) != ROUNDS:
         return None
-    if any(not isinstance(r, list) or any(not isinstance(v, list) or len(v) != 2 or any(type(c) is not int for c in v)
-                                          for v in r) for r in value):
+    if any(
+        not isinstance(r, list)
+        or any(not isinstance(v, list) or len(v) != 2 or any(type(c) is not int for c in v) for v in r)
+        for r in value
+    ):
         return None
     return value
 
@@ -60,9 +65,11 @@ def _vectors(value: object) -> list[list[list[int]]] | None:
 class MovementOptions(api.SettingRows):
     name = "options"
     label = "Movement options"
-    help = ("One line per round: its options as vectors x, y, e.g. (2, -3) (0, 5) (-1, 1): at least one, at most one "
-            "per player, all different, components from -100 to 100. Leave every line blank to draw them from the "
-            "match's seed.")
+    help = (
+        "One line per round: its options as vectors x, y, e.g. (2, -3) (0, 5) (-1, 1): at least one, at most one "
+        "per player, all different, components from -100 to 100. Leave every line blank to draw them from the "
+        "match's seed."
+    )
     placeholder = "(2, -3) (0, 5)"
     max_length = 400
     min_groups = max_groups = ROUNDS
@@ -92,6 +99,14 @@ class MovementOptions(api.SettingRows):
     def combine(self, values):
         if all(v is None for v in values):
             return []
-        return values if None not in values else api.RowProblems(
-            {i: "Write this round's options too, or clear every round to draw them all from the seed."
-             for i, v in enumerate(values) if v is None})
+        return (
+            values
+            if None not in values
+            else api.RowProblems(
+                {
+                    i: "Write this round's options too, or clear every round to draw them all from the seed."
+                    for i, v in enumerate(values)
+                    if v is None
+                }
+            )
+        )

@@ -15,9 +15,14 @@ from .rounds import ALL, NOBODY, REVEALS, TEAMS, UNTIL_ALL
 from .words import Refusal
 
 ROUNDS = 3
-ROWS = ("Colour | one of Red, Green, Blue | missed random", "Target | one of the seats still in | missed random",
-        "Picks | several of A, B, C, D | at least 1 | at most 2 | missed random", "Order | ranking of A, B, C",
-        "Cooperate | yes/no | missed random", "Message | text up to 40")
+ROWS = (
+    "Colour | one of Red, Green, Blue | missed random",
+    "Target | one of the seats still in | missed random",
+    "Picks | several of A, B, C, D | at least 1 | at most 2 | missed random",
+    "Order | ranking of A, B, C",
+    "Cooperate | yes/no | missed random",
+    "Message | text up to 40",
+)
 
 
 def answer(state: dict[str, Any], rnd: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
@@ -36,9 +41,13 @@ def host_action(state: dict[str, Any], rng: random.Random) -> tuple[str, dict[st
     if last and not last["published"] and "proposal" not in last and state["counters"] and rng.random() < 0.5:
         numbers = [str(i) for i, d in enumerate(last["fields"], 1) if d["kind"] == f.NUMBER]
         if numbers:  # a sealed-bid auction proposes the result the bot host then writes its own way
-            rule = {"field": numbers[0], "wins": rng.choice(["highest", "lowest", "highest_unique"]),
-                    "pays": rng.choice(["own", "all", "second"]), "ties": "draw",
-                    "pay_counter": state["counters"][0]["name"]}
+            rule = {
+                "field": numbers[0],
+                "wins": rng.choice(["highest", "lowest", "highest_unique"]),
+                "pays": rng.choice(["own", "all", "second"]),
+                "ties": "draw",
+                "pay_counter": state["counters"][0]["name"],
+            }
             try:  # only a proposal the rule makes (a rule may refuse a round, as for a host)
                 proposals.propose(copy.deepcopy(state), "rule_auction", rule, random.Random(0))
                 return "rule_auction", rule
@@ -63,9 +72,14 @@ def _round(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     if state["counters"]:
         rows.append(f"Bid | number 0..your {rng.choice(state['counters'])['name']} | missed 0")
     chosen = rng.sample(rows, rng.randint(1, 3))
-    data = {"title": f"Round {len(state['rounds']) + 1}", "instructions": "Answer before the deadline.",
-            "deadline": rng.choice(["10m", UNTIL_ALL, "1h or when everyone has sent"]), "answers": "everyone",
-            "reveal": rng.choice(REVEALS)[0], "talk": rng.choice([ALL, NOBODY] + ([TEAMS] if state["teams"] else []))}
+    data = {
+        "title": f"Round {len(state['rounds']) + 1}",
+        "instructions": "Answer before the deadline.",
+        "deadline": rng.choice(["10m", UNTIL_ALL, "1h or when everyone has sent"]),
+        "answers": "everyone",
+        "reveal": rng.choice(REVEALS)[0],
+        "talk": rng.choice([ALL, NOBODY] + ([TEAMS] if state["teams"] else [])),
+    }
     data.update({f"field_{i}": row for i, row in enumerate(chosen, 1)})
     return data
 

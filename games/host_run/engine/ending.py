@@ -14,10 +14,16 @@ from .setup import EVERYONE
 from .words import Refusal, name, whole
 
 AWARDS = 8
-KINDS = {"garnet": api.GARNET, "garnets": api.GARNET, "token of life": api.TOKEN_OF_LIFE,
-         "tokens of life": api.TOKEN_OF_LIFE, "elimination candidate": api.ELIMINATION_CANDIDATE,
-         "mark of elimination": api.MARK_OF_ELIMINATION, "marks of elimination": api.MARK_OF_ELIMINATION,
-         "eliminated": api.ELIMINATED}  # a Death Match's loser (the host chose Death Match on the setup form)
+KINDS = {
+    "garnet": api.GARNET,
+    "garnets": api.GARNET,
+    "token of life": api.TOKEN_OF_LIFE,
+    "tokens of life": api.TOKEN_OF_LIFE,
+    "elimination candidate": api.ELIMINATION_CANDIDATE,
+    "mark of elimination": api.MARK_OF_ELIMINATION,
+    "marks of elimination": api.MARK_OF_ELIMINATION,
+    "eliminated": api.ELIMINATED,
+}  # a Death Match's loser (the host chose Death Match on the setup form)
 
 
 def score(state: dict[str, Any], seat: int) -> int:
@@ -34,14 +40,37 @@ def suggested_places(state: dict[str, Any]) -> dict[int, int]:
 
 def end_form(state: dict[str, Any]) -> api.FormSpec:
     n, suggested = len(state["names"]), suggested_places(state)
-    return api.FormSpec((
-        *(api.Field(f"place_{s}", f"Place of {player}", api.INT, min_value=1, max_value=n, required=True,
-                    initial=suggested[s]) for s, player in enumerate(state["names"])),
-        *(api.Field(f"award_{i}", f"Season award {i}", api.TEXT, max_length=200,
+    return api.FormSpec(
+        (
+            *(
+                api.Field(
+                    f"place_{s}",
+                    f"Place of {player}",
+                    api.INT,
+                    min_value=1,
+                    max_value=n,
+                    required=True,
+                    initial=suggested[s],
+                )
+                for s, player in enumerate(state["names"])
+            ),
+            *(
+                api.Field(
+                    f"award_{i}",
+                    f"Season award {i}",
+                    api.TEXT,
+                    max_length=200,
                     help="Players | garnets, token of life, elimination candidate, mark of elimination or "
-                         "eliminated | amount | reason" if i == 1 else "") for i in range(1, AWARDS + 1)),
-        api.Field("summary", "Summary", api.TEXT, max_length=300),
-    ), "End the match")
+                    "eliminated | amount | reason"
+                    if i == 1
+                    else "",
+                )
+                for i in range(1, AWARDS + 1)
+            ),
+            api.Field("summary", "Summary", api.TEXT, max_length=300),
+        ),
+        "End the match",
+    )
 
 
 def read_end(data: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
@@ -87,13 +116,22 @@ def end(state: dict[str, Any], ending: dict[str, Any]) -> list[api.Event]:
     state.update(finished=True, places=ending["places"], awards=ending["awards"], summary=ending["summary"])
     order = sorted(range(len(state["names"])), key=lambda s: (ending["places"][s], s))
     said = ", ".join(f"{ending['places'][s]}. {state['names'][s]}" for s in order)
-    return [api.public("end", f"The host ends the match: {said}." + (f" {ending['summary']}" if ending["summary"] else ""))]
+    return [
+        api.public("end", f"The host ends the match: {said}." + (f" {ending['summary']}" if ending["summary"] else ""))
+    ]
 
 
 def outcome(state: dict[str, Any]) -> api.Outcome:
     places = state.get("places") or [suggested_places(state)[s] for s in range(len(state["names"]))]
     standings = [api.Standing(s, places[s], score(state, s)) for s in range(len(state["names"]))]
-    awards = [api.LedgerDelta(a["seat"], a["kind"], a["amount"], a["reason"],
-                              api.MARK_NEXT if a["kind"] == api.MARK_OF_ELIMINATION else "")
-              for a in state.get("awards") or []]
+    awards = [
+        api.LedgerDelta(
+            a["seat"],
+            a["kind"],
+            a["amount"],
+            a["reason"],
+            api.MARK_NEXT if a["kind"] == api.MARK_OF_ELIMINATION else "",
+        )
+        for a in state.get("awards") or []
+    ]
     return api.Outcome(sorted(standings, key=lambda s: (s.place, s.seat)), awards, state.get("summary") or "")

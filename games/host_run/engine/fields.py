@@ -71,12 +71,15 @@ def _kind(text: str, counters: list[dict[str, Any]]) -> dict[str, Any]:
         return {"kind": ONE, "options": PLAYERS}
     if lower in ("one of the seats still in", "one of the players still in", "one of players still in"):
         return {"kind": ONE, "options": STILL_IN}
-    for prefix, kind, most in (("one of ", ONE, MAX_OPTIONS), ("several of ", SEVERAL, MAX_OPTIONS),
-                               ("ranking of ", RANKING, MAX_RANKED)):
+    for prefix, kind, most in (
+        ("one of ", ONE, MAX_OPTIONS),
+        ("several of ", SEVERAL, MAX_OPTIONS),
+        ("ranking of ", RANKING, MAX_RANKED),
+    ):
         if lower.startswith(prefix):
-            if kind == SEVERAL and lower[len(prefix):] in ("the players", "the seats still in"):
+            if kind == SEVERAL and lower[len(prefix) :] in ("the players", "the seats still in"):
                 return {"kind": kind, "options": PLAYERS if "players" in lower else STILL_IN}
-            return {"kind": kind, "options": options(text.strip()[len(prefix):], "The field", 2, most)}
+            return {"kind": kind, "options": options(text.strip()[len(prefix) :], "The field", 2, most)}
     if lower in ("yes/no", "yes or no"):
         return {"kind": YESNO}
     if lower == "text" or lower.startswith("text up to "):
@@ -84,8 +87,10 @@ def _kind(text: str, counters: list[dict[str, Any]]) -> dict[str, Any]:
         if not 1 <= length <= MAX_TEXT:
             raise Refusal(f"A text is up to 1 to {MAX_TEXT} characters.")
         return {"kind": TEXT, "length": length}
-    raise Refusal("The kind is one of: number 0..10, one of A, B; one of the players; one of the seats still in; "
-                  "several of A, B; ranking of A, B; yes/no; text up to 80.")
+    raise Refusal(
+        "The kind is one of: number 0..10, one of A, B; one of the players; one of the seats still in; "
+        "several of A, B; ranking of A, B; yes/no; text up to 80."
+    )
 
 
 def _extra(field: dict[str, Any], text: str) -> None:
@@ -98,8 +103,10 @@ def _extra(field: dict[str, Any], text: str) -> None:
     elif lower.startswith("missed "):
         field["missed"] = ["value", _missed_value(field, text.strip()[7:].strip())]
     else:
-        raise Refusal(f"{text!r} is not understood: write \"missed blank\", \"missed random\", \"missed <value>\", "
-                      "\"at least 1\" or \"at most 2\".")
+        raise Refusal(
+            f"{text!r} is not understood: write \"missed blank\", \"missed random\", \"missed <value>\", "
+            "\"at least 1\" or \"at most 2\"."
+        )
 
 
 def _missed_value(field: dict[str, Any], text: str) -> Any:
@@ -135,7 +142,9 @@ def choices(field: dict[str, Any], state: dict[str, Any]) -> tuple[tuple[str, st
 def bounds(field: dict[str, Any], state: dict[str, Any], seat: int) -> tuple[int, int]:
     """A number's bounds for `seat` now: a counter's name reads that seat's counter."""
     names = [c["name"] for c in state["counters"]]
-    low, high = (state["values"][seat][names.index(b)] if isinstance(b, str) else b for b in (field["low"], field["high"]))
+    low, high = (
+        state["values"][seat][names.index(b)] if isinstance(b, str) else b for b in (field["low"], field["high"])
+    )
     return low, high
 
 
@@ -154,11 +163,20 @@ def form_fields(field: dict[str, Any], i: int, state: dict[str, Any], seat: int)
     if kind == ONE:
         return [api.Field(f"f{i}", label, api.CHOICE, choices(field, state))]
     if kind == SEVERAL:
-        return [api.Field(f"f{i}", label, api.MULTICHOICE, choices(field, state),
-                          help=f"Choose at least {field['at_least']} and at most {field['at_most']}.")]
+        return [
+            api.Field(
+                f"f{i}",
+                label,
+                api.MULTICHOICE,
+                choices(field, state),
+                help=f"Choose at least {field['at_least']} and at most {field['at_most']}.",
+            )
+        ]
     if kind == RANKING:
-        return [api.Field(n, f"{label}: {ORDINALS[k]}", api.CHOICE, choices(field, state))
-                for k, n in enumerate(names_of(field, i))]
+        return [
+            api.Field(n, f"{label}: {ORDINALS[k]}", api.CHOICE, choices(field, state))
+            for k, n in enumerate(names_of(field, i))
+        ]
     if kind == YESNO:
         return [api.Field(f"f{i}", label, api.RADIO, (("yes", "Yes"), ("no", "No")))]
     return [api.Field(f"f{i}", label, api.TEXT, max_length=field["length"])]
@@ -185,8 +203,11 @@ def clean(field: dict[str, Any], i: int, data: dict[str, Any], state: dict[str, 
             raise Refusal(f"{label}: choose one of the options.")
         return {key: str(value)}
     if kind == SEVERAL:
-        if not isinstance(value, list) or not all(isinstance(v, str) and v in allowed for v in value) \
-                or len(set(value)) != len(value):
+        if (
+            not isinstance(value, list)
+            or not all(isinstance(v, str) and v in allowed for v in value)
+            or len(set(value)) != len(value)
+        ):
             raise Refusal(f"{label}: choose among the options, each once.")
         if not field["at_least"] <= len(value) <= field["at_most"]:
             raise Refusal(f"{label}: choose at least {field['at_least']} and at most {field['at_most']}.")
@@ -263,10 +284,16 @@ def describe(field: dict[str, Any]) -> str:
         low, high = (f"your {b}" if isinstance(b, str) else str(b) for b in (field["low"], field["high"]))
         what = f"a whole number from {low} to {high}"
     elif kind in (ONE, SEVERAL, RANKING):
-        listed = {PLAYERS: "the players", STILL_IN: "the players still in"}.get(field["options"]) \
-            if isinstance(field["options"], str) else ", ".join(field["options"])
-        what = {ONE: f"one of {listed}", RANKING: f"{listed} in order",
-                SEVERAL: f"{field.get('at_least')} to {field.get('at_most')} of {listed}"}[kind]
+        listed = (
+            {PLAYERS: "the players", STILL_IN: "the players still in"}.get(field["options"])
+            if isinstance(field["options"], str)
+            else ", ".join(field["options"])
+        )
+        what = {
+            ONE: f"one of {listed}",
+            RANKING: f"{listed} in order",
+            SEVERAL: f"{field.get('at_least')} to {field.get('at_most')} of {listed}",
+        }[kind]
     else:
         what = "yes or no" if kind == YESNO else f"a text of up to {field['length']} characters"
     rule = field["missed"]

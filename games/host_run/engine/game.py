@@ -28,18 +28,42 @@ class HostRun(api.GameEngine):
     name = "Host-run game"
     kind = "main"  # the host chooses Main or Death Match on the setup form, as for every game
     min_seats, max_seats, default_seats = 2, setup.MAX_SEATS, 6
-    default_settings = {"game_name": "", "rules_text": "", "teams": [], "counters": setup.DEFAULT_COUNTERS,
-                        "templates": []}  # round templates a new match starts with (a saved game's)
+    default_settings = {
+        "game_name": "",
+        "rules_text": "",
+        "teams": [],
+        "counters": setup.DEFAULT_COUNTERS,
+        "templates": [],
+    }  # round templates a new match starts with (a saved game's)
     # the match's own title is the setup form's "title": this names the game played, if the host wants
-    settings_fields = (api.Field("game_name", "Name of the game played", api.TEXT, max_length=80,
-                                 help="Optional: the archive's name for it, shown above the players."),)
+    settings_fields = (
+        api.Field(
+            "game_name",
+            "Name of the game played",
+            api.TEXT,
+            max_length=80,
+            help="Optional: the archive's name for it, shown above the players.",
+        ),
+    )
     settings_rows = (setup.RulesRows(), setup.TeamRows(), setup.CounterRows())
     # A player's answer is theirs and the host's until the round's reveal rule says otherwise; a
     # counter the host alone sees is the host's from its start (the two settings differ only there).
-    secrets = (HiddenMove("a player's answer"),
-               HiddenSetting("a counter only the host sees", (
-                   {"counters": setup.DEFAULT_COUNTERS + [{"name": "Favour", "start": 2, "low": 0, "high": 9, "sees": setup.HOST}]},
-                   {"counters": setup.DEFAULT_COUNTERS + [{"name": "Favour", "start": 7, "low": 0, "high": 9, "sees": setup.HOST}]})))
+    secrets = (
+        HiddenMove("a player's answer"),
+        HiddenSetting(
+            "a counter only the host sees",
+            (
+                {
+                    "counters": setup.DEFAULT_COUNTERS
+                    + [{"name": "Favour", "start": 2, "low": 0, "high": 9, "sees": setup.HOST}]
+                },
+                {
+                    "counters": setup.DEFAULT_COUNTERS
+                    + [{"name": "Favour", "start": 7, "low": 0, "high": 9, "sees": setup.HOST}]
+                },
+            ),
+        ),
+    )
     summary = "Any game of the archive: the host opens rounds with forms, players answer, the host writes results."
 
     def validate_settings(self, settings, seats):
@@ -50,13 +74,21 @@ class HostRun(api.GameEngine):
         return api.Invalid(problem) if problem else merged
 
     def setup(self, seats, settings, rng):
-        state = {"settings": {"game_name": settings["game_name"], "rules_text": settings["rules_text"]},
-                 "names": [s.name for s in seats], "teams": copy.deepcopy(settings["teams"]),
-                 "counters": copy.deepcopy(settings["counters"]),
-                 "values": [[c["start"] for c in settings["counters"]] for _ in seats],
-                 "out": [False] * len(seats), "rounds": [], "results": [],
-                 "templates": copy.deepcopy(settings.get("templates", [])), "finished": False,
-                 "places": None, "awards": [], "summary": ""}
+        state = {
+            "settings": {"game_name": settings["game_name"], "rules_text": settings["rules_text"]},
+            "names": [s.name for s in seats],
+            "teams": copy.deepcopy(settings["teams"]),
+            "counters": copy.deepcopy(settings["counters"]),
+            "values": [[c["start"] for c in settings["counters"]] for _ in seats],
+            "out": [False] * len(seats),
+            "rounds": [],
+            "results": [],
+            "templates": copy.deepcopy(settings.get("templates", [])),
+            "finished": False,
+            "places": None,
+            "awards": [],
+            "summary": "",
+        }
         return api.Transition(state, [api.public("start", "The host opens the rounds, one at a time.")])
 
     def reusable_settings(self, state, settings):
@@ -71,11 +103,18 @@ class HostRun(api.GameEngine):
         if last and not last["closed"]:
             return []  # one round at a time: the host may close it early from the match page
         actions = [api.ActionSpec(OPEN_ROUND, "Open a round", rounds.open_round_form(state))]
-        actions += [api.ActionSpec(f"{TEMPLATE}{k}", f"Open a round from the template {t['name']}",
-                                   rounds.open_round_form(state, t["data"])) for k, t in enumerate(state["templates"])]
+        actions += [
+            api.ActionSpec(
+                f"{TEMPLATE}{k}",
+                f"Open a round from the template {t['name']}",
+                rounds.open_round_form(state, t["data"]),
+            )
+            for k, t in enumerate(state["templates"])
+        ]
         if last and not last["published"]:
-            actions.append(api.ActionSpec(PUBLISH_RESULT, f"Publish the result of round {last['n']}",
-                                          results.publish_form(state)))
+            actions.append(
+                api.ActionSpec(PUBLISH_RESULT, f"Publish the result of round {last['n']}", results.publish_form(state))
+            )
             actions += proposals.actions(state)
         return actions + [api.ActionSpec(END_MATCH, "End the match", ending.end_form(state))]
 

@@ -28,17 +28,29 @@ def actions(state: dict[str, Any]) -> list[api.ActionSpec]:
     if not readable:
         return []
     counters = tuple((c["name"], c["name"]) for c in state["counters"])
-    return [api.ActionSpec(f"{PREFIX}{key}", f"Propose a result: {rule.title}", api.FormSpec(
-        (api.Field("field", "The field it reads", api.CHOICE, readable, required=True),
-         *(field for p in rule.fields for field in _fields(p, counters))),
-        "Propose", "The proposal fills in the result's form; nothing is published until you publish it."))
-        for key, rule in RULES.items()]
+    return [
+        api.ActionSpec(
+            f"{PREFIX}{key}",
+            f"Propose a result: {rule.title}",
+            api.FormSpec(
+                (
+                    api.Field("field", "The field it reads", api.CHOICE, readable, required=True),
+                    *(field for p in rule.fields for field in _fields(p, counters)),
+                ),
+                "Propose",
+                "The proposal fills in the result's form; nothing is published until you publish it.",
+            ),
+        )
+        for key, rule in RULES.items()
+    ]
 
 
 def _fields(p: Any, counters: tuple[tuple[str, str], ...]) -> list[api.Field]:
     if p.kind == "rows":
-        return [api.Field(f"{p.key}_{i}", f"{p.label}, row {i}", api.TEXT, max_length=200, help=p.help if i == 1 else "")
-                for i in range(1, TABLE_ROWS + 1)]
+        return [
+            api.Field(f"{p.key}_{i}", f"{p.label}, row {i}", api.TEXT, max_length=200, help=p.help if i == 1 else "")
+            for i in range(1, TABLE_ROWS + 1)
+        ]
     if p.kind == "flag":
         return [api.Field(p.key, p.label, api.RADIO, (("yes", "Yes"), ("no", "No")), help=p.help, initial="no")]
     if p.kind == "number":
@@ -82,8 +94,13 @@ def propose(state: dict[str, Any], name: str, data: dict[str, Any], rng: random.
         raise Refusal(proposal.message)
     rnd["proposal"] = written(proposal, state)
     said = " ".join(proposal.lines) or "no public line"
-    return [api.host_only("proposal", f"{rule.title} proposes for round {rnd['n']}: {said} "
-                                      f"({len(proposal.changes)} counter changes, in the result's form).")]
+    return [
+        api.host_only(
+            "proposal",
+            f"{rule.title} proposes for round {rnd['n']}: {said} "
+            f"({len(proposal.changes)} counter changes, in the result's form).",
+        )
+    ]
 
 
 def written(proposal: Proposal, state: dict[str, Any]) -> dict[str, Any]:
@@ -98,6 +115,8 @@ def written(proposal: Proposal, state: dict[str, Any]) -> dict[str, Any]:
         who = ", ".join(state["names"][s] if plain[s] else str(s) for s in seats)
         changes.append(f"{who} | {counter} | {delta:+d} | {reason.replace('|', '/')[:100]}")
     if len(changes) > change_rows(state):
-        raise Refusal(f"The proposal needs {len(changes)} change rows and the result's form holds "
-                      f"{change_rows(state)}: write this result by hand.")
+        raise Refusal(
+            f"The proposal needs {len(changes)} change rows and the result's form holds "
+            f"{change_rows(state)}: write this result by hand."
+        )
     return {"announcement": " ".join(proposal.lines)[:2000], "changes": changes}

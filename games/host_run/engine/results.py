@@ -32,18 +32,44 @@ def publish_form(state: dict[str, Any]) -> api.FormSpec:
     proposed = rnd.get("proposal") or {"announcement": None, "changes": []}  # a built-in rule's, to edit
     changes = dict(enumerate(proposed["changes"], 1))
     answers = " · ".join(f"{state['names'][int(s)]}: {answer_words(rnd, a, state)}" for s, a in rnd["answers"].items())
-    return api.FormSpec((
-        api.Field("announcement", "Announcement (everyone reads it)", api.TEXT, max_length=2000,
-                  initial=proposed["announcement"]),
-        *(api.Field(f"note_{i}", f"Private note {i}", api.TEXT, max_length=LONGEST_NOTE,
-                    help="Player: the note only they read, e.g. Ada: the key is under the mat." if i == 1 else "")
-          for i in range(1, note_rows(state) + 1)),
-        *(api.Field(f"change_{i}", f"Counter change {i}", api.TEXT, max_length=200, initial=changes.get(i),
+    return api.FormSpec(
+        (
+            api.Field(
+                "announcement",
+                "Announcement (everyone reads it)",
+                api.TEXT,
+                max_length=2000,
+                initial=proposed["announcement"],
+            ),
+            *(
+                api.Field(
+                    f"note_{i}",
+                    f"Private note {i}",
+                    api.TEXT,
+                    max_length=LONGEST_NOTE,
+                    help="Player: the note only they read, e.g. Ada: the key is under the mat." if i == 1 else "",
+                )
+                for i in range(1, note_rows(state) + 1)
+            ),
+            *(
+                api.Field(
+                    f"change_{i}",
+                    f"Counter change {i}",
+                    api.TEXT,
+                    max_length=200,
+                    initial=changes.get(i),
                     help="Players | counter | change | reason, e.g. Ada, Ben | Coins | -3 | paid the bid. "
-                         "\"everyone\" or \"team Red\" for many." if i == 1 else "")
-          for i in range(1, change_rows(state) + 1)),
-        api.Field("out", "Players out of the match", api.MULTICHOICE, live),
-    ), "Publish the result", f"The answers of round {rnd['n']}: {answers}."[:4000])
+                    "\"everyone\" or \"team Red\" for many."
+                    if i == 1
+                    else "",
+                )
+                for i in range(1, change_rows(state) + 1)
+            ),
+            api.Field("out", "Players out of the match", api.MULTICHOICE, live),
+        ),
+        "Publish the result",
+        f"The answers of round {rnd['n']}: {answers}."[:4000],
+    )
 
 
 def players(text: str, state: dict[str, Any]) -> list[int]:
@@ -134,18 +160,25 @@ def _check_bounds(changes: list[dict[str, Any]], state: dict[str, Any]) -> None:
     for seat, values in enumerate(after):
         for at, c in enumerate(state["counters"]):
             if not c["low"] <= values[at] <= c["high"]:
-                raise Refusal(f"{state['names'][seat]}'s {c['name']} would be {values[at]}, outside "
-                              f"{c['low']}..{c['high']}: nothing was published.")
+                raise Refusal(
+                    f"{state['names'][seat]}'s {c['name']} would be {values[at]}, outside "
+                    f"{c['low']}..{c['high']}: nothing was published."
+                )
 
 
 def publish(state: dict[str, Any], rnd: dict[str, Any], result: dict[str, Any]) -> list[api.Event]:
     """Apply `result` to `state` (the caller's own copy) and say it, each line to its readers."""
     names, counters = state["names"], {c["name"]: c for c in state["counters"]}
     order = [c["name"] for c in state["counters"]]
-    events = [api.public("result", f"Result of round {rnd['n']}: {result['announcement']}", round=rnd["n"])] \
-        if result["announcement"] else []
-    events += [api.private(int(s), "note", f"A note from the host: {note}", round=rnd["n"])
-               for s, note in sorted(result["notes"].items(), key=lambda item: int(item[0]))]
+    events = (
+        [api.public("result", f"Result of round {rnd['n']}: {result['announcement']}", round=rnd["n"])]
+        if result["announcement"]
+        else []
+    )
+    events += [
+        api.private(int(s), "note", f"A note from the host: {note}", round=rnd["n"])
+        for s, note in sorted(result["notes"].items(), key=lambda item: int(item[0]))
+    ]
     for change in result["changes"]:
         seat, counter = change["seat"], counters[change["counter"]]
         state["values"][seat][order.index(counter["name"])] += change["delta"]

@@ -17,40 +17,81 @@ from .words import Refusal, duration, name, seat_list, whole
 MAX_FIELDS, LONGEST = 8, 7 * 86400
 UNTIL_ALL = "until everyone has sent"
 NOTHING, OWN, NAMED, ANONYMOUS, TOTALS = "nothing", "own", "named", "anonymous", "totals"
-REVEALS = ((NOTHING, "Nothing: answers stay with the host"), (OWN, "Each player gets their own answer back"),
-           (NAMED, "Every answer, by name, at the close"), (ANONYMOUS, "Every answer, anonymised, at the close"),
-           (TOTALS, "Only totals and counts, at the close"))
+REVEALS = (
+    (NOTHING, "Nothing: answers stay with the host"),
+    (OWN, "Each player gets their own answer back"),
+    (NAMED, "Every answer, by name, at the close"),
+    (ANONYMOUS, "Every answer, anonymised, at the close"),
+    (TOTALS, "Only totals and counts, at the close"),
+)
 ALL, NOBODY, TEAMS = "everyone", "nobody", "teams"
 TALKS = ((ALL, "Everyone may talk"), (NOBODY, "Nobody may talk"), (TEAMS, "Talk only within teams"))
 _CONDITION = re.compile(r"(.+?)\s*(>=|<=|=|>|<|at least|at most)\s*([+-]?\d{1,7})")
 
 
-FORM_KEYS = ("title", "instructions", "deadline", "answers", *(f"field_{i}" for i in range(1, MAX_FIELDS + 1)),
-             "reveal", "talk")
+FORM_KEYS = (
+    "title",
+    "instructions",
+    "deadline",
+    "answers",
+    *(f"field_{i}" for i in range(1, MAX_FIELDS + 1)),
+    "reveal",
+    "talk",
+)
 MAX_TEMPLATES = 20
 
 
 def open_round_form(state: dict[str, Any], template: dict[str, str] | None = None) -> api.FormSpec:
     """The form of a new round; a saved template's values filled in (`template`), to edit or keep."""
     given = {"deadline": "10m", "answers": "everyone", "reveal": NOTHING, "talk": ALL, **(template or {})}
-    rows = tuple(api.Field(f"field_{i}", f"Field {i}", api.TEXT, max_length=300, required=i == 1,
-                           initial=given.get(f"field_{i}"),
-                           help="Label | kind | missed ...: e.g. Bid | number 0..your Coins | missed 0" if i == 1 else "")
-                 for i in range(1, MAX_FIELDS + 1))
+    rows = tuple(
+        api.Field(
+            f"field_{i}",
+            f"Field {i}",
+            api.TEXT,
+            max_length=300,
+            required=i == 1,
+            initial=given.get(f"field_{i}"),
+            help="Label | kind | missed ...: e.g. Bid | number 0..your Coins | missed 0" if i == 1 else "",
+        )
+        for i in range(1, MAX_FIELDS + 1)
+    )
     talks = TALKS if state["teams"] else TALKS[:2]
-    return api.FormSpec((
-        api.Field("title", "Title", api.TEXT, max_length=80, required=True, initial=given.get("title")),
-        api.Field("instructions", "Instructions", api.TEXT, max_length=1000, initial=given.get("instructions")),
-        api.Field("deadline", "Deadline", api.TEXT, max_length=40, required=True, initial=given["deadline"],
-                  help=f"30s, 10m, 24h, or \"{UNTIL_ALL}\"."),
-        api.Field("answers", "Who answers", api.TEXT, max_length=200, required=True, initial=given["answers"],
-                  help="everyone; seats 0, 2; team Red; or a counter: Coins at least 3."),
-        *rows,
-        api.Field("reveal", "Reveal at the close", api.CHOICE, REVEALS, required=True, initial=given["reveal"]),
-        api.Field("talk", "Talk during the round", api.CHOICE, talks, required=True, initial=given["talk"]),
-        api.Field("save_as", "Save as a template named", api.TEXT, max_length=40,
-                  help="Optional: the round's form is kept under this name, to open again later."),
-    ), "Open the round")
+    return api.FormSpec(
+        (
+            api.Field("title", "Title", api.TEXT, max_length=80, required=True, initial=given.get("title")),
+            api.Field("instructions", "Instructions", api.TEXT, max_length=1000, initial=given.get("instructions")),
+            api.Field(
+                "deadline",
+                "Deadline",
+                api.TEXT,
+                max_length=40,
+                required=True,
+                initial=given["deadline"],
+                help=f"30s, 10m, 24h, or \"{UNTIL_ALL}\".",
+            ),
+            api.Field(
+                "answers",
+                "Who answers",
+                api.TEXT,
+                max_length=200,
+                required=True,
+                initial=given["answers"],
+                help="everyone; seats 0, 2; team Red; or a counter: Coins at least 3.",
+            ),
+            *rows,
+            api.Field("reveal", "Reveal at the close", api.CHOICE, REVEALS, required=True, initial=given["reveal"]),
+            api.Field("talk", "Talk during the round", api.CHOICE, talks, required=True, initial=given["talk"]),
+            api.Field(
+                "save_as",
+                "Save as a template named",
+                api.TEXT,
+                max_length=40,
+                help="Optional: the round's form is kept under this name, to open again later.",
+            ),
+        ),
+        "Open the round",
+    )
 
 
 def save_template(state: dict[str, Any], data: dict[str, Any]) -> None:
@@ -112,8 +153,15 @@ def who_answers(text: str, state: dict[str, Any]) -> list[int]:
         if match[1] not in names:
             raise Refusal(f"There is no counter called {match[1]!r}.")
         at, limit, op = names.index(match[1]), whole(match[3], "The condition's number"), match[2]
-        test = {">=": limit.__le__, "at least": limit.__le__, "<=": limit.__ge__, "at most": limit.__ge__,
-                ">": limit.__lt__, "<": limit.__gt__, "=": limit.__eq__}[op]
+        test = {
+            ">=": limit.__le__,
+            "at least": limit.__le__,
+            "<=": limit.__ge__,
+            "at most": limit.__ge__,
+            ">": limit.__lt__,
+            "<": limit.__gt__,
+            "=": limit.__eq__,
+        }[op]
         chosen = [s for s in live if test(state["values"][s][at])]
     else:
         raise Refusal("Who answers: \"everyone\", \"seats 0, 2\", \"team Red\" or \"Coins at least 3\".")
@@ -124,6 +172,7 @@ def who_answers(text: str, state: dict[str, Any]) -> list[int]:
 
 def read_round(data: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     """The round `data` opens, or a Refusal naming what is wrong (the field it concerns first)."""
+
     def text(key: str) -> str:
         value = data.get(key, "")
         if not isinstance(value, str) or len(value) > 1000:
@@ -134,7 +183,9 @@ def read_round(data: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     instructions = text("instructions")
     deadline = " ".join(text("deadline").lower().split())
     close_early = deadline == UNTIL_ALL or deadline.endswith(" or when everyone has sent")
-    seconds = LONGEST if deadline == UNTIL_ALL else duration(deadline.removesuffix(" or when everyone has sent"), 10, LONGEST)
+    seconds = (
+        LONGEST if deadline == UNTIL_ALL else duration(deadline.removesuffix(" or when everyone has sent"), 10, LONGEST)
+    )
     waits_on = who_answers(text("answers"), state)
     definitions = []
     for i in range(1, MAX_FIELDS + 1):
@@ -154,14 +205,32 @@ def read_round(data: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     if talk not in dict(TALKS) or (talk == TEAMS and not state["teams"]):
         raise Refusal("Choose who may talk during the round (\"within teams\" needs teams in the setup).")
     n = len(state["rounds"]) + 1
-    return {"n": n, "key": f"round-{n}", "title": title, "instructions": instructions, "fields": definitions,
-            "waits_on": waits_on, "seconds": seconds, "close_early": close_early, "reveal": reveal, "talk": talk,
-            "closed": False, "answers": {}, "filled": [], "published": False}
+    return {
+        "n": n,
+        "key": f"round-{n}",
+        "title": title,
+        "instructions": instructions,
+        "fields": definitions,
+        "waits_on": waits_on,
+        "seconds": seconds,
+        "close_early": close_early,
+        "reveal": reveal,
+        "talk": talk,
+        "closed": False,
+        "answers": {},
+        "filled": [],
+        "published": False,
+    }
 
 
 def phase(rnd: dict[str, Any]) -> api.PhaseSpec:
-    return api.PhaseSpec(rnd["key"], f"Round {rnd['n']}: {rnd['title']}", tuple(rnd["waits_on"]), rnd["seconds"],
-                         close_early=rnd["close_early"])
+    return api.PhaseSpec(
+        rnd["key"],
+        f"Round {rnd['n']}: {rnd['title']}",
+        tuple(rnd["waits_on"]),
+        rnd["seconds"],
+        close_early=rnd["close_early"],
+    )
 
 
 def form(rnd: dict[str, Any], state: dict[str, Any], seat: int) -> api.FormSpec:
@@ -212,14 +281,21 @@ def _totals(d: dict[str, Any], i: int, answers: Any, state: dict[str, Any]) -> s
     return f"{d['label']} ({what}): " + ", ".join(f"{label} {counts[v]}" for v, label in f.choices(field, state)) + "."
 
 
-def close(state: dict[str, Any], rnd: dict[str, Any], submissions: dict[int, Any], filled: frozenset[int]) -> list[api.Event]:
+def close(
+    state: dict[str, Any], rnd: dict[str, Any], submissions: dict[int, Any], filled: frozenset[int]
+) -> list[api.Event]:
     """Record the answers in the round (`state` is the resolve's own copy) and say what is known."""
     rnd["answers"] = {str(s): submissions.get(s) or None for s in rnd["waits_on"]}
     rnd["filled"] = sorted(s for s in filled if s in rnd["waits_on"])
     rnd["closed"] = True
     sent = sum(1 for a in rnd["answers"].values() if a)
-    events = [api.public("round_closed", f"Round {rnd['n']} ({rnd['title']}) is closed: "
-                                          f"{sent} of {len(rnd['waits_on'])} answers.", round=rnd["n"])]
+    events = [
+        api.public(
+            "round_closed",
+            f"Round {rnd['n']} ({rnd['title']}) is closed: {sent} of {len(rnd['waits_on'])} answers.",
+            round=rnd["n"],
+        )
+    ]
     public_lines, own = reveal_lines(rnd, state)
     events += [api.public("reveal", line, round=rnd["n"]) for line in public_lines]
     events += [api.private(s, "reveal", line, round=rnd["n"]) for s, line in sorted(own.items())]

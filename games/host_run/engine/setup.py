@@ -18,8 +18,15 @@ MAX_SEATS = 30
 MAX_COUNTERS, MAX_TEAMS, MAX_RULE_LINES, RULE_LINE = 8, 10, 80, 300
 EVERYONE, PLAYER, HOST = "everyone", "player", "host"
 SEES_WORDS = {EVERYONE: "seen by everyone", PLAYER: "seen by the player and the host", HOST: "seen by the host only"}
-_SEES = {"everyone": EVERYONE, "the player and the host": PLAYER, "player and host": PLAYER, "player": PLAYER,
-         "the host only": HOST, "host only": HOST, "host": HOST}
+_SEES = {
+    "everyone": EVERYONE,
+    "the player and the host": PLAYER,
+    "player and host": PLAYER,
+    "player": PLAYER,
+    "the host only": HOST,
+    "host only": HOST,
+    "host": HOST,
+}
 _BOUNDS = re.compile(r"([+-]?\d{1,7})\s*\.\.\s*([+-]?\d{1,7})")
 
 
@@ -37,8 +44,13 @@ def read_counter(text: str) -> dict[str, Any]:
     sees = _SEES.get(" ".join(parts[3].lower().split()) if len(parts) == 4 else "everyone")
     if sees is None:
         raise Refusal("Who sees it: \"everyone\", \"the player and the host\" or \"the host only\".")
-    counter = {"name": counter_name, "start": whole(start[6:], "The start"),
-               "low": whole(bounds[1], "The lowest value"), "high": whole(bounds[2], "The highest value"), "sees": sees}
+    counter = {
+        "name": counter_name,
+        "start": whole(start[6:], "The start"),
+        "low": whole(bounds[1], "The lowest value"),
+        "high": whole(bounds[2], "The highest value"),
+        "sees": sees,
+    }
     return check_counter(counter)
 
 
@@ -51,7 +63,9 @@ def check_counter(counter: object) -> dict[str, Any]:
     if clean["sees"] not in SEES_WORDS:
         raise Refusal("Who sees a counter: everyone, the player and the host, or the host only.")
     if not clean["low"] <= clean["start"] <= clean["high"]:
-        raise Refusal(f"{clean['name']} starts at {clean['start']}, outside its bounds {clean['low']}..{clean['high']}.")
+        raise Refusal(
+            f"{clean['name']} starts at {clean['start']}, outside its bounds {clean['low']}..{clean['high']}."
+        )
     return {k: clean[k] for k in ("name", "start", "low", "high", "sees")}
 
 
@@ -128,8 +142,10 @@ class _Rows(api.SettingRows):
 
 class CounterRows(_Rows):
     name, label, item = "counters", "Counters per player", "Counter"
-    help = ("One counter a line: name | start | lowest..highest | who sees it (everyone, the player and the host, "
-            "or the host only). Garnets, coins, points, lives.")
+    help = (
+        "One counter a line: name | start | lowest..highest | who sees it (everyone, the player and the host, "
+        "or the host only). Garnets, coins, points, lives."
+    )
     placeholder = "Coins | start 10 | 0..99 | the player and the host"
     max_groups, spare_groups = MAX_COUNTERS, 2
     reader, words = staticmethod(read_counter), staticmethod(counter_words)
@@ -155,8 +171,15 @@ class TeamRows(_Rows):
     words = staticmethod(lambda t: f"Team {t['name']}: seats {', '.join(map(str, t['seats']))}.")
 
     def texts(self, value):
-        return [f"{t['name']}: {', '.join(str(s) for s in t['seats'])}" for t in value if isinstance(t, dict)
-                and isinstance(t.get("name"), str) and isinstance(t.get("seats"), list)] if isinstance(value, list) else []
+        return (
+            [
+                f"{t['name']}: {', '.join(str(s) for s in t['seats'])}"
+                for t in value
+                if isinstance(t, dict) and isinstance(t.get("name"), str) and isinstance(t.get("seats"), list)
+            ]
+            if isinstance(value, list)
+            else []
+        )
 
 
 class RulesRows(api.SettingRows):

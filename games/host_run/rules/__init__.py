@@ -52,8 +52,9 @@ RULES: dict[str, Rule] = {
 }
 
 
-def propose(name: Any, raw: Any, counters: Iterable[str], answers: dict[int, Any], names: dict[int, str],
-            rng: random.Random) -> Proposal | Problems | Invalid:
+def propose(
+    name: Any, raw: Any, counters: Iterable[str], answers: dict[int, Any], names: dict[int, str], rng: random.Random
+) -> Proposal | Problems | Invalid:
     """One step for a caller: the rule called `name` with the host's raw parameters, applied."""
     rule = RULES.get(name) if isinstance(name, str) else None
     if rule is None:

@@ -18,14 +18,34 @@ from dataclasses import dataclass
 from collections.abc import Iterable
 from typing import Any
 
-from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Problems, Proposal, Reader,
-                     choice_field, listed, name_of, settle, whole_answers)
+from .common import (
+    BIGGEST,
+    SHOW,
+    SHOW_FIELD,
+    Change,
+    Field,
+    Invalid,
+    Problems,
+    Proposal,
+    Reader,
+    choice_field,
+    listed,
+    name_of,
+    settle,
+    whole_answers,
+)
 
-WINS = {"highest": "the highest bid wins", "lowest": "the lowest bid wins",
-        "highest_unique": "the highest bid nobody else made wins",
-        "second_highest_unique": "the second-highest bid nobody else made wins"}
-PAYS = {"own": "the winner pays their bid", "all": "every bidder pays their bid",
-        "second": "the winner pays the second price"}
+WINS = {
+    "highest": "the highest bid wins",
+    "lowest": "the lowest bid wins",
+    "highest_unique": "the highest bid nobody else made wins",
+    "second_highest_unique": "the second-highest bid nobody else made wins",
+}
+PAYS = {
+    "own": "the winner pays their bid",
+    "all": "every bidder pays their bid",
+    "second": "the winner pays the second price",
+}
 TIES = {"cancel": "nobody wins", "split": "the tied bidders share the prize", "draw": "the seed draws one"}
 SETTLE = {"cancel": "none", "split": "all", "draw": "draw"}
 FIELDS = (
@@ -33,8 +53,9 @@ FIELDS = (
     choice_field("pays", "Who pays", PAYS),
     choice_field("ties", "A tie", TIES, "Only the highest or lowest bid can tie."),
     Field("pay_counter", "Bids are paid from", "counter"),
-    Field("prize_counter", "The prize is paid in", "counter", help="Blank when the prize is not a counter.",
-          blank_ok=True),
+    Field(
+        "prize_counter", "The prize is paid in", "counter", help="Blank when the prize is not a counter.", blank_ok=True
+    ),
     Field("prize", "Prize", "number", help="How much of that counter the winner receives (0 or more).", blank_ok=True),
     SHOW_FIELD,
 )
@@ -90,15 +111,18 @@ def second_price(params: AuctionParams, bids: dict[int, int], winner: int) -> in
     return max(below, default=0)
 
 
-def auction(params: AuctionParams, answers: dict[int, Any], names: dict[int, str],
-            rng: random.Random) -> Proposal | Invalid:
+def auction(
+    params: AuctionParams, answers: dict[int, Any], names: dict[int, str], rng: random.Random
+) -> Proposal | Invalid:
     bids = whole_answers(answers, names, "an auction")
     if isinstance(bids, Invalid):
         return bids
     for seat, bid in bids.items():
         if bid < 0:
-            return Invalid(f"{name_of(names, seat)} bid {bid}: bids are 0 or more. Give the bid field a "
-                           "lower bound of 0, or write the result by hand.")
+            return Invalid(
+                f"{name_of(names, seat)} bid {bid}: bids are 0 or more. Give the bid field a "
+                "lower bound of 0, or write the result by hand."
+            )
     proposal = Proposal()
     missed = [name_of(names, seat) for seat in sorted(answers) if seat not in bids]
     if not bids:
@@ -115,9 +139,11 @@ def auction(params: AuctionParams, answers: dict[int, Any], names: dict[int, str
         else:
             proposal.lines.append(f"{who} tie{top}; the seed draws {name_of(names, winners[0])}.")
     elif not winners:
-        proposal.lines.append("Fewer than two bids were made by one player alone: nobody wins."
-                              if params.wins == "second_highest_unique"
-                              else "Every bid was made by more than one player: nobody wins.")
+        proposal.lines.append(
+            "Fewer than two bids were made by one player alone: nobody wins."
+            if params.wins == "second_highest_unique"
+            else "Every bid was made by more than one player: nobody wins."
+        )
     share = params.prize // len(winners) if winners else 0
     for seat in winners:
         price = bids[seat] if params.pays != "second" else second_price(params, bids, seat)

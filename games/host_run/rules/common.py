@@ -51,7 +51,7 @@ def name_of(names: dict[int, str], seat: int) -> str:
 
 
 def listed(words: Iterable[str]) -> str:
-    """"Ada", "Ada and Bo", "Ada, Bo and Cy"."""
+    """ "Ada", "Ada and Bo", "Ada, Bo and Cy"."""
     words = list(words)
     if len(words) <= 1:
         return "".join(words)
@@ -68,11 +68,15 @@ def whole_answers(answers: dict[int, Any], names: dict[int, str], what: str) -> 
     numbers = sent(answers)
     for seat, value in numbers.items():
         if type(value) is not int:
-            return Invalid(f"{name_of(names, seat)}'s answer is not a whole number: {what} reads a "
-                           "whole-number field. Choose that field, or write the result by hand.")
+            return Invalid(
+                f"{name_of(names, seat)}'s answer is not a whole number: {what} reads a "
+                "whole-number field. Choose that field, or write the result by hand."
+            )
         if abs(value) > BIGGEST:  # the field's bounds should stop it; a rule never proposes a change past them
-            return Invalid(f"{name_of(names, seat)}'s answer is past what a rule reads (-{BIGGEST} to {BIGGEST}). "
-                           "Give the field bounds, or write the result by hand.")
+            return Invalid(
+                f"{name_of(names, seat)}'s answer is past what a rule reads (-{BIGGEST} to {BIGGEST}). "
+                "Give the field bounds, or write the result by hand."
+            )
     return numbers
 
 
@@ -105,8 +109,13 @@ def choice_field(key: str, label: str, options: dict[str, str], help: str = "") 
     return Field(key, label, "choice", tuple(options.items()), help)
 
 
-SHOW_FIELD = Field("show_numbers", "Show the numbers", "flag", blank_ok=True,
-                   help="Ticked, the public lines give the deciding numbers; unticked, only the outcome.")
+SHOW_FIELD = Field(
+    "show_numbers",
+    "Show the numbers",
+    "flag",
+    blank_ok=True,
+    help="Ticked, the public lines give the deciding numbers; unticked, only the outcome.",
+)
 
 
 # -- reading what a host typed. Every value may be anything (a form's strings, an import's JSON):

@@ -23,8 +23,20 @@ from typing import Any
 
 from games.values import direction_problem
 
-from .common import (SHOW, SHOW_FIELD, Change, Field, Invalid, Problems, Proposal, Reader, listed, name_of,
-                     read_int, sent)
+from .common import (
+    SHOW,
+    SHOW_FIELD,
+    Change,
+    Field,
+    Invalid,
+    Problems,
+    Proposal,
+    Reader,
+    listed,
+    name_of,
+    read_int,
+    sent,
+)
 
 MAX_CHOICES = 8
 MAX_ROWS = 64
@@ -32,8 +44,12 @@ MAX_ROW_TEXT = 200
 MAX_CHOICE_TEXT = 40
 MAX_PAYOFF = 10_000
 FIELDS = (
-    Field("table", "Payoff table", "rows",
-          help="One row per pair of choices: cooperate, betray: -1, 5 (mine, theirs: my change, their change)."),
+    Field(
+        "table",
+        "Payoff table",
+        "rows",
+        help="One row per pair of choices: cooperate, betray: -1, 5 (mine, theirs: my change, their change).",
+    ),
     Field("counter", "Counter", "counter"),
     SHOW_FIELD,
 )
@@ -97,8 +113,10 @@ def parse_payoff(raw: Any, counters: Iterable[str]) -> PayoffParams | Problems:
         key, mirror = (mine.casefold(), theirs.casefold()), (theirs.casefold(), mine.casefold())
         for k, v in ((key, (me, them)), (mirror, (them, me))):
             if table.get(k, v) != v:
-                problem = (f"Row {number} gives {k[0]} against {k[1]} {v[0]} and {v[1]}, but an earlier row "
-                           f"(or this one, read the other way round) gives {table[k][0]} and {table[k][1]}.")
+                problem = (
+                    f"Row {number} gives {k[0]} against {k[1]} {v[0]} and {v[1]}, but an earlier row "
+                    f"(or this one, read the other way round) gives {table[k][0]} and {table[k][1]}."
+                )
                 break
             table[k] = v
         if problem:
@@ -121,16 +139,19 @@ def _choice(value: Any) -> str | None:
     return value.strip() if isinstance(value, str) else None
 
 
-def payoff_table(params: PayoffParams, answers: dict[int, Any], names: dict[int, str],
-                 rng: random.Random) -> Proposal | Invalid:
+def payoff_table(
+    params: PayoffParams, answers: dict[int, Any], names: dict[int, str], rng: random.Random
+) -> Proposal | Invalid:
     known = {c.casefold() for c in params.choices}
     picks: dict[int, str] = {}
     for seat, value in sent(answers).items():
         choice = _choice(value)
         if choice is None or choice.casefold() not in known:
-            return Invalid(f"{name_of(names, seat)}'s answer is not one of the table's choices "
-                           f"({listed(params.choices)}). Make the field's options the table's choices, "
-                           "or write the result by hand.")
+            return Invalid(
+                f"{name_of(names, seat)}'s answer is not one of the table's choices "
+                f"({listed(params.choices)}). Make the field's options the table's choices, "
+                "or write the result by hand."
+            )
         picks[seat] = choice
     proposal = Proposal()
     pairs = list(combinations(sorted(picks), 2))
@@ -142,13 +163,16 @@ def payoff_table(params: PayoffParams, answers: dict[int, Any], names: dict[int,
         totals[a] += gain_a
         totals[b] += gain_b
         if params.show_numbers:
-            proposal.lines.append(f"{name_of(names, a)} ({picks[a]}) and {name_of(names, b)} ({picks[b]}): "
-                                  f"{name_of(names, a)} {gain_a:+d}, {name_of(names, b)} {gain_b:+d}.")
+            proposal.lines.append(
+                f"{name_of(names, a)} ({picks[a]}) and {name_of(names, b)} ({picks[b]}): "
+                f"{name_of(names, a)} {gain_a:+d}, {name_of(names, b)} {gain_b:+d}."
+            )
     if not params.show_numbers:
         proposal.lines.append(f"Pairs played: {len(pairs)}." if pairs else "No pair was played.")
     many = f" ({len(picks) - 1} pairs)" if len(picks) > 2 else ""
-    proposal.changes += [Change(seat, params.counter, total, f"the dilemma's payoff{many}")
-                         for seat, total in totals.items() if total]
+    proposal.changes += [
+        Change(seat, params.counter, total, f"the dilemma's payoff{many}") for seat, total in totals.items() if total
+    ]
     missed = [name_of(names, seat) for seat in sorted(answers) if seat not in picks]
     if missed:
         proposal.lines.append(f"{listed(missed)} made no choice and played no pair.")

@@ -15,20 +15,46 @@ from fractions import Fraction
 from collections.abc import Iterable
 from typing import Any
 
-from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Problems, Proposal, Reader,
-                     choice_field, listed, name_of, settle, whole_answers)
+from .common import (
+    BIGGEST,
+    SHOW,
+    SHOW_FIELD,
+    Change,
+    Field,
+    Invalid,
+    Problems,
+    Proposal,
+    Reader,
+    choice_field,
+    listed,
+    name_of,
+    settle,
+    whole_answers,
+)
 
-TARGETS = {"fixed": "a number the host sets", "sum": "the sum of the numbers sent, times the fraction",
-           "average": "the average of the numbers sent, times the fraction"}
-WHO = {"closest": "closest to the target", "closest_under": "closest without going over",
-       "closest_over": "closest without going under", "over": "everyone over the target",
-       "under": "everyone under the target"}
+TARGETS = {
+    "fixed": "a number the host sets",
+    "sum": "the sum of the numbers sent, times the fraction",
+    "average": "the average of the numbers sent, times the fraction",
+}
+WHO = {
+    "closest": "closest to the target",
+    "closest_under": "closest without going over",
+    "closest_over": "closest without going under",
+    "over": "everyone over the target",
+    "under": "everyone under the target",
+}
 TIES = {"none": "nobody", "all": "all of them", "draw": "the seed draws one"}
 FIELDS = (
     choice_field("target", "The target", TARGETS),
     Field("value", "Fixed target", "number", help="Only for a fixed target.", blank_ok=True),
-    Field("times_top", "Times (top)", "number", help="The fraction the sum or average is multiplied by: 2 for 2/3.",
-          blank_ok=True),
+    Field(
+        "times_top",
+        "Times (top)",
+        "number",
+        help="The fraction the sum or average is multiplied by: 2 for 2/3.",
+        blank_ok=True,
+    ),
     Field("times_bottom", "Times (bottom)", "number", help="3 for 2/3; from 1 to 1000.", blank_ok=True),
     choice_field("who", "Who gets the change", WHO),
     choice_field("ties", "Equally close", TIES),
@@ -79,8 +105,9 @@ def target_number(params: TargetParams, numbers: dict[int, int]) -> Fraction:
     return base * params.times
 
 
-def against_target(params: TargetParams, answers: dict[int, Any], names: dict[int, str],
-                   rng: random.Random) -> Proposal | Invalid:
+def against_target(
+    params: TargetParams, answers: dict[int, Any], names: dict[int, str], rng: random.Random
+) -> Proposal | Invalid:
     numbers = whole_answers(answers, names, "the target rule")
     if isinstance(numbers, Invalid):
         return numbers
@@ -95,14 +122,20 @@ def against_target(params: TargetParams, answers: dict[int, Any], names: dict[in
     if params.who in ("over", "under"):
         picked = [s for s, n in numbers.items() if (n > goal if params.who == "over" else n < goal)]
     else:
-        fits = {s: n for s, n in numbers.items()
-                if params.who == "closest" or (n <= goal if params.who == "closest_under" else n >= goal)}
+        fits = {
+            s: n
+            for s, n in numbers.items()
+            if params.who == "closest" or (n <= goal if params.who == "closest_under" else n >= goal)
+        }
         nearest = min((abs(n - goal) for n in fits.values()), default=None)
         tied = [s for s, n in fits.items() if abs(n - goal) == nearest]
         picked = settle(tied, params.ties, rng)
         if len(tied) > 1:
-            after = {"none": "nobody is picked", "all": "all of them are picked",
-                     "draw": f"the seed draws {name_of(names, picked[0]) if picked else ''}"}[params.ties]
+            after = {
+                "none": "nobody is picked",
+                "all": "all of them are picked",
+                "draw": f"the seed draws {name_of(names, picked[0]) if picked else ''}",
+            }[params.ties]
             proposal.lines.append(f"{listed(name_of(names, s) for s in tied)} are equally close: {after}.")
     words = WHO[params.who]
     if picked:

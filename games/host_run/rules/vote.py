@@ -18,13 +18,30 @@ from dataclasses import dataclass
 from collections.abc import Iterable
 from typing import Any
 
-from .common import (BIGGEST, SHOW, SHOW_FIELD, Change, Field, Invalid, Problems, Proposal, Reader,
-                     choice_field, listed, name_of, sent, settle)
+from .common import (
+    BIGGEST,
+    SHOW,
+    SHOW_FIELD,
+    Change,
+    Field,
+    Invalid,
+    Problems,
+    Proposal,
+    Reader,
+    choice_field,
+    listed,
+    name_of,
+    sent,
+    settle,
+)
 
 METHODS = {"plurality": "the most votes choose", "majority": "only more than half of the votes choose"}
 TIES = {"none": "nobody is chosen", "all": "every tied one is chosen", "draw": "the seed draws one"}
-WHO = {"chosen": "the chosen players", "with": "those who voted for what was chosen",
-       "against": "those who voted for something else"}
+WHO = {
+    "chosen": "the chosen players",
+    "with": "those who voted for what was chosen",
+    "against": "those who voted for something else",
+}
 FIELDS = (
     choice_field("method", "Chosen by", METHODS),
     choice_field("ties", "A tie for the most votes", TIES),
@@ -66,19 +83,22 @@ def _votes(params: VoteParams, answers: dict[int, Any], names: dict[int, str]) -
     votes = sent(answers)
     kinds = {type(vote) for vote in votes.values()}
     if not kinds <= {int, str, bool} or len(kinds) > 1:
-        return Invalid("The votes are not all players, all options or all yes-or-no: a vote reads one "
-                       "choice field. Choose that field, or write the result by hand.")
+        return Invalid(
+            "The votes are not all players, all options or all yes-or-no: a vote reads one "
+            "choice field. Choose that field, or write the result by hand."
+        )
     if params.who == "chosen" and kinds - {int}:
-        return Invalid("These votes are for options, not players, so there is no chosen player to change: "
-                       "give the change to those who voted with or against it instead.")
+        return Invalid(
+            "These votes are for options, not players, so there is no chosen player to change: "
+            "give the change to those who voted with or against it instead."
+        )
     for seat, vote in votes.items():
         if type(vote) is int and vote not in names:
             return Invalid(f"{name_of(names, seat)} voted for seat {vote + 1}, which is not in this match.")
     return votes
 
 
-def vote(params: VoteParams, answers: dict[int, Any], names: dict[int, str],
-         rng: random.Random) -> Proposal | Invalid:
+def vote(params: VoteParams, answers: dict[int, Any], names: dict[int, str], rng: random.Random) -> Proposal | Invalid:
     votes = _votes(params, answers, names)
     if isinstance(votes, Invalid):
         return votes
@@ -100,8 +120,11 @@ def vote(params: VoteParams, answers: dict[int, Any], names: dict[int, str],
         chosen = settle(tied, params.ties, rng)
         if len(tied) > 1:
             with_n = f" with {most} votes each" if params.show_numbers else ""
-            after = {"none": "nothing is chosen", "all": "all of them are chosen",
-                     "draw": f"the seed draws {_label(chosen[0], names) if chosen else ''}"}[params.ties]
+            after = {
+                "none": "nothing is chosen",
+                "all": "all of them are chosen",
+                "draw": f"the seed draws {_label(chosen[0], names) if chosen else ''}",
+            }[params.ties]
             proposal.lines.append(f"{listed(_label(t, names) for t in sorted(tied))} tie{with_n}: {after}.")
     for option in chosen:
         how_many = f" with {counts[option]} of {len(votes)} votes" if params.show_numbers else ""
@@ -112,8 +135,11 @@ def vote(params: VoteParams, answers: dict[int, Any], names: dict[int, str],
         seats = [seat for seat, v in votes.items() if chosen and v in chosen]
     else:
         seats = [seat for seat, v in votes.items() if chosen and v not in chosen]
-    reason = {"chosen": "chosen by the vote", "with": "voted for what the vote chose",
-              "against": "voted against what the vote chose"}[params.who]
+    reason = {
+        "chosen": "chosen by the vote",
+        "with": "voted for what the vote chose",
+        "against": "voted against what the vote chose",
+    }[params.who]
     proposal.changes += [Change(seat, params.counter, params.delta, reason) for seat in sorted(seats) if params.delta]
     if missed:
         proposal.lines.append(f"{listed(missed)} did not vote.")

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from .expressions import NEGATIVE, UNDEFINED_ERROR
 
+
 @dataclass
 class CheckReport:
     tried: int = 0

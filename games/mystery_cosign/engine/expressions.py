@@ -32,7 +32,6 @@ HELPER_STEP_COST = 2  # a helper call costs this on top of its nodes
 EDGE_VALUES = (0, 1, 2, 9, 10, 99, 100, 998, 999)
 
 
-
 _SYMBOLS = {
     ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>",
     ast.MatMult: "@", ast.Invert: "~", ast.In: "in", ast.NotIn: "not in", ast.Is: "is",
@@ -151,8 +150,10 @@ def _check_name(name: str) -> str | None:
         return None
     odd = next((ch for ch in name if not ch.isascii()), None)
     if odd is not None:
-        return (f"The name {name!r} contains {odd!r} (U+{ord(odd):04X}), which is not a plain letter: "
-                "write a and b with the keyboard's Latin letters.")
+        return (
+            f"The name {name!r} contains {odd!r} (U+{ord(odd):04X}), which is not a plain letter: "
+            "write a and b with the keyboard's Latin letters."
+        )
     if name.startswith("_"):
         return f"Names starting with _ are not allowed ({name})."
     if name in HELPERS:

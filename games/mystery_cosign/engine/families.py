@@ -67,5 +67,7 @@ def generate(difficulty: str, rng: random.Random) -> dict[str, str]:
     """Twelve definitions, A-L: twelve different families in a random order (so which letter
     holds which family is drawn too), each with its constants drawn."""
     chosen = rng.sample(FAMILIES[difficulty], 12)
-    return {letter: template.format(**{name: rng.randint(low, high) for name, (low, high) in constants.items()})
-            for letter, (template, constants) in zip("ABCDEFGHIJKL", chosen)}
+    return {
+        letter: template.format(**{name: rng.randint(low, high) for name, (low, high) in constants.items()})
+        for letter, (template, constants) in zip("ABCDEFGHIJKL", chosen)
+    }

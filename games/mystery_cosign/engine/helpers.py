@@ -133,6 +133,7 @@ ARITY = {
     "ifelse": (3, 3),
 }
 
+
 def letter_count(n: int) -> int:
     """Letters in `n` written in American English: 21 -> "twenty-one" -> 9 (see letters.py)."""
     return count_letters(_natural(n))

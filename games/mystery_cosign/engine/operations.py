@@ -36,14 +36,25 @@ RANDOM_PAIRS = 3000
 TRIVIAL_STEPS = 2 * CHECK_STEPS
 
 SAMPLE = {  # the seed's three examples among nine more: public, for teaching
-    "A": "a*b", "B": "letters(a) + letters(b)", "C": "concat(abs(a-b), a+b)", "D": "a + b", "E": "max(a, b)",
-    "F": "abs(a - b)", "G": "digitsum(a) + digitsum(b)", "H": "a % (b + 1)", "I": "rev(a) + b", "J": "gcd(a, b)",
-    "K": "2*min(a, b) + 1", "L": "(a + b) % 10",
+    "A": "a*b",
+    "B": "letters(a) + letters(b)",
+    "C": "concat(abs(a-b), a+b)",
+    "D": "a + b",
+    "E": "max(a, b)",
+    "F": "abs(a - b)",
+    "G": "digitsum(a) + digitsum(b)",
+    "H": "a % (b + 1)",
+    "I": "rev(a) + b",
+    "J": "gcd(a, b)",
+    "K": "2*min(a, b) + 1",
+    "L": "(a + b) % 10",
 }
-SETS = {"sample": "The seed's sample (public: everyone can read it on the rules page)",
-        "easy": "Easy (made for this match from arithmetic families)",
-        "medium": "Medium (made for this match from digit, reversal and gcd families)",
-        "hard": "Hard (made for this match from letter-count, lcm and conditional families)"}
+SETS = {
+    "sample": "The seed's sample (public: everyone can read it on the rules page)",
+    "easy": "Easy (made for this match from arithmetic families)",
+    "medium": "Medium (made for this match from digit, reversal and gcd families)",
+    "hard": "Hard (made for this match from letter-count, lcm and conditional families)",
+}
 
 
 def active(phase: int) -> str:
@@ -93,8 +104,10 @@ def shown(source: str, a: int, b: int) -> int:
 
 
 _rng = random.Random("cosign inputs")
-INPUTS = tuple([(x, y) for x in EDGE_VALUES for y in EDGE_VALUES]
-               + [(_rng.randint(0, 999), _rng.randint(0, 999)) for _ in range(RANDOM_PAIRS)])
+INPUTS = tuple(
+    [(x, y) for x in EDGE_VALUES for y in EDGE_VALUES]
+    + [(_rng.randint(0, 999), _rng.randint(0, 999)) for _ in range(RANDOM_PAIRS)]
+)
 
 
 @dataclass(frozen=True)
@@ -121,8 +134,13 @@ def table(source: str) -> Table:
 # 0 and 1 turn sums, maxima, differences, gcds and products into the other number, P = Q turns
 # symmetric operations into one another. Ordered by the larger number, so a cut-short table
 # still holds the smallest ones.
-TRIVIAL_INPUTS = tuple(dict.fromkeys((a, b) for v in range(1000)  # P and Q are 0-999
-                                     for a, b in ((0, v), (v, 0), (1, v), (v, 1), (v, v))))
+TRIVIAL_INPUTS = tuple(
+    dict.fromkeys(
+        (a, b)
+        for v in range(1000)  # P and Q are 0-999
+        for a, b in ((0, v), (v, 0), (1, v), (v, 1), (v, v))
+    )
+)
 
 
 @functools.lru_cache(maxsize=256)
@@ -173,13 +191,17 @@ def usable_targets(ops: dict[str, str], phase: int) -> list[int]:
     return [v for v in candidates if hits[v] <= limit]
 
 
-def make_targets(ops: dict[str, str], shootouts_per_phase: int, phases: int, rng: random.Random) -> list[list[int]] | Invalid:
+def make_targets(
+    ops: dict[str, str], shootouts_per_phase: int, phases: int, rng: random.Random
+) -> list[list[int]] | Invalid:
     targets = []
     for phase in range(1, phases + 1):
         usable = usable_targets(ops, phase)
         if len(usable) < 3:
-            return Invalid(f"Operations {active(phase)[0]}-{active(phase)[-1]} give only "
-                           f"{count(len(usable), 'usable shootout target')} (three are needed): change one of them, or set the targets yourself.")
+            return Invalid(
+                f"Operations {active(phase)[0]}-{active(phase)[-1]} give only "
+                f"{count(len(usable), 'usable shootout target')} (three are needed): change one of them, or set the targets yourself."
+            )
         targets += [rng.sample(usable, 3) for _ in range(shootouts_per_phase)]
     return targets
 
@@ -200,10 +222,15 @@ def check_targets(targets: object, shootouts: int) -> list[list[int]] | Invalid:
     """Host-set targets: one list of three different whole numbers per shootout, or [] to make them."""
     if targets == []:
         return []
-    if (not isinstance(targets, list) or len(targets) != shootouts
-            or any(not isinstance(t, list) or len(t) != 3 for t in targets)
-            or any(type(v) is not int or not 0 <= v <= MAX_VALUE for t in targets for v in t)
-            or any(len(set(t)) != 3 for t in targets)):
-        return Invalid(f"targets is [] (made from the operations) or {shootouts} lists of three different whole "
-                       "numbers, one per shootout.")
+    if (
+        not isinstance(targets, list)
+        or len(targets) != shootouts
+        or any(not isinstance(t, list) or len(t) != 3 for t in targets)
+        or any(type(v) is not int or not 0 <= v <= MAX_VALUE for t in targets for v in t)
+        or any(len(set(t)) != 3 for t in targets)
+    ):
+        return Invalid(
+            f"targets is [] (made from the operations) or {shootouts} lists of three different whole "
+            "numbers, one per shootout."
+        )
     return targets

@@ -74,6 +74,11 @@ def title(step):
 def phase_spec(state, key):
     """The platform's phase for step `key`; each closes as soon as everyone it waits on has sent."""
     step, s = step_for(key), state["settings"]
-    duration = {ADVANTAGE: s["advantage_seconds"], "P": s["number_seconds"], "Q": s["number_seconds"],
-                "picks": s["pick_seconds"], "shootout": s["shootout_seconds"]}[step["kind"]]
+    duration = {
+        ADVANTAGE: s["advantage_seconds"],
+        "P": s["number_seconds"],
+        "Q": s["number_seconds"],
+        "picks": s["pick_seconds"],
+        "shootout": s["shootout_seconds"],
+    }[step["kind"]]
     return api.PhaseSpec(key, title(step), waits_on(state, step), duration, close_early=True)

@@ -20,15 +20,19 @@ _NUMBER = re.compile(r"\d+", re.ASCII)
 class OwnOperations(api.SettingRows):
     name = "operations"
     label = "Your own operations"
-    help = ("An expression in a and b per letter, e.g. a*b or max(a, b) % 7, written over the chosen set's; a blank "
-            "letter keeps the set's. Beside each: how it fares on the check's sample inputs.")
+    help = (
+        "An expression in a and b per letter, e.g. a*b or max(a, b) % 7, written over the chosen set's; a blank "
+        "letter keeps the set's. Beside each: how it fares on the check's sample inputs."
+    )
     placeholder = "a*b"
     max_length = MAX_SOURCE_LENGTH
     min_groups = max_groups = len(ops.LETTERS)
 
     def row_label(self, row):
         first = 1 + row // 4  # C3: A-D from phase 1, E-H from phase 2, I-L in phase 3
-        return f"{ops.LETTERS[row]} (phase{'s' if first < PHASES else ''} {first}{f'-{PHASES}' if first < PHASES else ''})"
+        return (
+            f"{ops.LETTERS[row]} (phase{'s' if first < PHASES else ''} {first}{f'-{PHASES}' if first < PHASES else ''})"
+        )
 
     def texts(self, value):
         chosen = value if isinstance(value, dict) else {}
@@ -51,8 +55,10 @@ class OwnOperations(api.SettingRows):
 class Targets(api.SettingRows):
     name = "targets"
     label = "Shootout targets"
-    help = (f"Three different whole numbers per shootout, e.g. 12, 45, 78 (0 to {MAX_VALUE}). Leave every line blank "
-            "to have them made from the operations before the start.")
+    help = (
+        f"Three different whole numbers per shootout, e.g. 12, 45, 78 (0 to {MAX_VALUE}). Leave every line blank "
+        "to have them made from the operations before the start."
+    )
     placeholder = "12, 45, 78"
     max_length = 80
     min_groups = max_groups = PHASES * SHOOTOUTS
@@ -62,8 +68,9 @@ class Targets(api.SettingRows):
 
     def texts(self, value):
         triples = value if isinstance(value, list) else []
-        return api.blank_rows([", ".join(str(v) for v in t) if isinstance(t, list) else "" for t in triples],
-                              PHASES * SHOOTOUTS)
+        return api.blank_rows(
+            [", ".join(str(v) for v in t) if isinstance(t, list) else "" for t in triples], PHASES * SHOOTOUTS
+        )
 
     def read(self, row, text):
         if not text:
@@ -81,6 +88,14 @@ class Targets(api.SettingRows):
     def combine(self, values):
         if all(v is None for v in values):
             return []
-        return values if None not in values else api.RowProblems(
-            {i: "Write this shootout's targets too, or clear every line to have them made."
-             for i, v in enumerate(values) if v is None})
+        return (
+            values
+            if None not in values
+            else api.RowProblems(
+                {
+                    i: "Write this shootout's targets too, or clear every line to have them made."
+                    for i, v in enumerate(values)
+                    if v is None
+                }
+            )
+        )

@@ -27,7 +27,9 @@ def view(state, viewer) -> dict:
         "scores": state["shootouts"][-1]["totals"] if state["shootouts"] else [0, 0],
         "finished": state["finished"],
         "decided_by": state["decided_by"],
-        "timers": {key[: -len("_seconds")]: value for key, value in state["settings"].items() if key.endswith("_seconds")},
+        "timers": {
+            key[: -len("_seconds")]: value for key, value in state["settings"].items() if key.endswith("_seconds")
+        },
     }
     if step is not None and step["kind"] in ("P", "Q", "picks"):
         p1 = player_one(state, step["round"])
@@ -42,9 +44,11 @@ def view(state, viewer) -> dict:
 
 
 def public_collab(state, collab):
-    return {**{k: collab[k] for k in ("round", "phase", "index", "P", "Q", "results")},
-            "player1": state["names"][collab["player1"]],
-            "picks": [{"name": state["names"][seat], "letters": collab["picks"][seat]} for seat in (0, 1)]}
+    return {
+        **{k: collab[k] for k in ("round", "phase", "index", "P", "Q", "results")},
+        "player1": state["names"][collab["player1"]],
+        "picks": [{"name": state["names"][seat], "letters": collab["picks"][seat]} for seat in (0, 1)],
+    }
 
 
 def notebook(state):
@@ -71,9 +75,18 @@ def full_shootout(state, shootout):
 
 
 def seat_view(state, seat, step):
-    mine = {"me": state["names"][seat],
-            "my_shootouts": [{"number": s["number"], "targets": state["targets"][s["number"] - 1],
-                              "sub": sent(s["subs"][seat]), "points": s["points"][seat]} for s in state["shootouts"]]}
+    mine = {
+        "me": state["names"][seat],
+        "my_shootouts": [
+            {
+                "number": s["number"],
+                "targets": state["targets"][s["number"] - 1],
+                "sub": sent(s["subs"][seat]),
+                "points": s["points"][seat],
+            }
+            for s in state["shootouts"]
+        ],
+    }
     if step["kind"] == "shootout":
         mine["targets_now"] = state["targets"][step["number"] - 1]
     return mine

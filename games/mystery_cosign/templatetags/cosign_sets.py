@@ -11,5 +11,7 @@ def cosign_sets():
 
     return {
         "sample": sorted(operations.SAMPLE.items()),
-        "families": [(difficulty, [template for template, _ in pool]) for difficulty, pool in families.FAMILIES.items()],
+        "families": [
+            (difficulty, [template for template, _ in pool]) for difficulty, pool in families.FAMILIES.items()
+        ],
     }

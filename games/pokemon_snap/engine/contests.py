@@ -49,8 +49,12 @@ def appeal_points(contest: str, entries: list[dict]) -> dict[int, int]:
         return points
     if contest == "Y":
         return {e["seat"]: contest_value("Y", e["stats"]) for e in entries}
-    return {e["seat"]: sum(1 for other in entries if other["seat"] != e["seat"]
-                           and e["stats"][TOUGH] > other["stats"][BEAUTY]) for e in entries}
+    return {
+        e["seat"]: sum(
+            1 for other in entries if other["seat"] != e["seat"] and e["stats"][TOUGH] > other["stats"][BEAUTY]
+        )
+        for e in entries
+    }
 
 
 def all_appeal_points(entries_by_contest: dict[str, list[dict]]) -> dict[str, dict[int, int]]:

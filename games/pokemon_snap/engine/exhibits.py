@@ -28,7 +28,7 @@ def exhibit_value(exhibit: str, photos: list[list[int]]):
     if exhibit == "D":
         product = 1
         for i, v in enumerate(values):
-            product *= v if v else max(values[:i] + values[i + 1:])  # S12e: of the other nine
+            product *= v if v else max(values[:i] + values[i + 1 :])  # S12e: of the other nine
         return product
     return sum(abs(a - b) for a, b in zip(*photos))
 

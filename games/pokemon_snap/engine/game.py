@@ -39,16 +39,28 @@ class PokemonSnap(api.GameEngine):
     min_seats = max_seats = 8
     roles = (PHOTOGRAPHER, POKEMON)
     role_for_status = {api.HEAVEN: PHOTOGRAPHER, api.HELL: POKEMON}
-    default_settings = {"day1_seconds": 48 * 3600, "day_seconds": 24 * 3600, "ascension_seconds": 24 * 3600,
-                        "first_priority": 0, "pokemon_names": []}
+    default_settings = {
+        "day1_seconds": 48 * 3600,
+        "day_seconds": 24 * 3600,
+        "ascension_seconds": 24 * 3600,
+        "first_priority": 0,
+        "pokemon_names": [],
+    }
     seconds_range = (30, 7 * 24 * 3600)
     settings_fields = (
         api.duration_setting("day1_seconds", "Day 1", "Day 1's plans (longer: everyone may talk on day 1)."),
         api.duration_setting("day_seconds", "Days 2-5", "Each later day's plans."),
         api.duration_setting("ascension_seconds", "Ascension choice", "Heaven's answer after day 5."),
-        api.Field("first_priority", "Day 1 priority", api.CHOICE, api.setting_choices(
-            (0, "Drawn from the match seed"), (1, "The lower-seated photographer"), (2, "The other photographer")),
-            required=True, help="Which photographer has priority on day 1."),
+        api.Field(
+            "first_priority",
+            "Day 1 priority",
+            api.CHOICE,
+            api.setting_choices(
+                (0, "Drawn from the match seed"), (1, "The lower-seated photographer"), (2, "The other photographer")
+            ),
+            required=True,
+            help="Which photographer has priority on day 1.",
+        ),
     )
     settings_rows = (PokemonNames(),)
     summary = "Two photographers shoot six Pokemon who train for contests over five days."
@@ -56,16 +68,26 @@ class PokemonSnap(api.GameEngine):
 
     # settings and roles ---------------------------------------------------------------------
     def validate_settings(self, settings, seats):
-        merged = first_problem(super().validate_settings(settings, seats), one_of(
-            "first_priority", (0, 1, 2),
-            "0 (drawn from the match seed), 1 (the lower-seated photographer) or 2 (the other)"))
+        merged = first_problem(
+            super().validate_settings(settings, seats),
+            one_of(
+                "first_priority",
+                (0, 1, 2),
+                "0 (drawn from the match seed), 1 (the lower-seated photographer) or 2 (the other)",
+            ),
+        )
         if isinstance(merged, api.Invalid):
             return merged
         names = merged["pokemon_names"]
-        if not isinstance(names, list) or len(names) > 6 or any(
-                not isinstance(n, str) or len(n.strip()) > MAX_NAME for n in names):
-            return api.Invalid(f"pokemon_names is a list of up to 6 names of at most {MAX_NAME} characters, "
-                               "given to the Pokemon seats in seat order (blank: the default name).")
+        if (
+            not isinstance(names, list)
+            or len(names) > 6
+            or any(not isinstance(n, str) or len(n.strip()) > MAX_NAME for n in names)
+        ):
+            return api.Invalid(
+                f"pokemon_names is a list of up to 6 names of at most {MAX_NAME} characters, "
+                "given to the Pokemon seats in seat order (blank: the default name)."
+            )
         problem = next(filter(None, map(direction_problem, names)), None)
         return api.Invalid(f"pokemon_names: {problem}") if problem else merged
 
@@ -79,8 +101,9 @@ class PokemonSnap(api.GameEngine):
 
     def settings_report(self, settings):
         names = [n.strip() for n in settings["pokemon_names"]] + [""] * 6
-        return ["Pokemon, in the Pokemon seats' order: "
-                + ", ".join(names[i] or DEFAULT_POKEMON[i] for i in range(6)) + "."]
+        return [
+            "Pokemon, in the Pokemon seats' order: " + ", ".join(names[i] or DEFAULT_POKEMON[i] for i in range(6)) + "."
+        ]
 
     # setup ----------------------------------------------------------------------------------
     def setup(self, seats, settings, rng):
@@ -92,20 +115,44 @@ class PokemonSnap(api.GameEngine):
         given = [n.strip() for n in settings["pokemon_names"]] + [""] * 6
         first = settings["first_priority"] - 1 if settings["first_priority"] else rng.randrange(2)
         state = {
-            "settings": settings, "names": [s.name for s in seats], "roles": roles,
-            "photographers": photographers, "pokemon": pokemon,
+            "settings": settings,
+            "names": [s.name for s in seats],
+            "roles": roles,
+            "photographers": photographers,
+            "pokemon": pokemon,
             "pokemon_names": {str(p): given[i] or DEFAULT_POKEMON[i] for i, p in enumerate(pokemon)},
-            "day": 1, "priority": first, "stage": "day", "finished": False,
-            "world": {"stats": {str(p): [START] * 5 for p in pokemon}, "doubled": {}, "h_pending": {}, "e_done": {},
-                      "i_last": None, "j_counter": 1, "entries": {c: [] for c in CONTESTS}},
-            "activities": {}, "contests_done": {}, "plans": {}, "lists": {},
-            "log": {str(p): [] for p in pokemon}, "photos": {str(h): {} for h in photographers},
-            "photographed_by": {}, "scores": None, "result": None,
+            "day": 1,
+            "priority": first,
+            "stage": "day",
+            "finished": False,
+            "world": {
+                "stats": {str(p): [START] * 5 for p in pokemon},
+                "doubled": {},
+                "h_pending": {},
+                "e_done": {},
+                "i_last": None,
+                "j_counter": 1,
+                "entries": {c: [] for c in CONTESTS},
+            },
+            "activities": {},
+            "contests_done": {},
+            "plans": {},
+            "lists": {},
+            "log": {str(p): [] for p in pokemon},
+            "photos": {str(h): {} for h in photographers},
+            "photographed_by": {},
+            "scores": None,
+            "result": None,
         }
         names = state["names"]
         cast = "; ".join(f"{names[p]} is {state['pokemon_names'][str(p)]}" for p in pokemon)
-        events = [api.public("snap.start", f"Pokemon Snap: {names[photographers[0]]} and {names[photographers[1]]} are "
-                             f"the photographers; {cast}. Day 1: {names[photographers[first]]} has priority.")]
+        events = [
+            api.public(
+                "snap.start",
+                f"Pokemon Snap: {names[photographers[0]]} and {names[photographers[1]]} are "
+                f"the photographers; {cast}. Day 1: {names[photographers[first]]} has priority.",
+            )
+        ]
         return api.Transition(state, events, [self._day_spec(state, 1)])
 
     def _day_spec(self, state, day):
@@ -190,8 +237,11 @@ class PokemonSnap(api.GameEngine):
         for seat in range(len(state["names"])):
             sub = submissions.get(seat)
             photographer = seat in state["photographers"]
-            cleaned = (plans.clean_list(state, seat, sub) if photographer else plans.clean_plan(state, seat, day, sub)) \
-                if isinstance(sub, dict) else api.Invalid("missing")
+            cleaned = (
+                (plans.clean_list(state, seat, sub) if photographer else plans.clean_plan(state, seat, day, sub))
+                if isinstance(sub, dict)
+                else api.Invalid("missing")
+            )
             if isinstance(cleaned, api.Invalid):
                 cleaned = plans.missed_list(state, seat, rng) if photographer else plans.missed_plan(state, seat, rng)
             sent[seat] = cleaned
@@ -204,33 +254,50 @@ class PokemonSnap(api.GameEngine):
         state.setdefault("missed", {})[str(day)] = sorted(filled_in)  # for the pages' "Every plan and list"
         for seat in sorted(filled_in):
             what = "list" if seat in state["photographers"] else "plan"
-            events.append(api.public("snap.missed", f"Day {day}: time ran out for {state['names'][seat]}: "
-                                                    f"the seed made the {what}."))
+            events.append(
+                api.public(
+                    "snap.missed", f"Day {day}: time ran out for {state['names'][seat]}: the seed made the {what}."
+                )
+            )
             if what == "plan":
-                drawn = (f"nothing in the morning and afternoon, contest {sent[seat]['evening']} in the evening"
-                         if set(sent[seat]) == {"evening"} else "as on your page")
+                drawn = (
+                    f"nothing in the morning and afternoon, contest {sent[seat]['evening']} in the evening"
+                    if set(sent[seat]) == {"evening"}
+                    else "as on your page"
+                )
             else:
                 order = plans.list_order(sent[seat], len(state["pokemon"]))
                 drawn = f"Exhibit {sent[seat]['exhibit']}, in the order " + ", ".join(
-                    self.pokemon_label(state, p) for p in order)
-            events.append(api.private(seat, "snap.missed", f"Time ran out: the seed made your {what} for day {day}: "
-                                                           f"{drawn}."))
+                    self.pokemon_label(state, p) for p in order
+                )
+            events.append(
+                api.private(seat, "snap.missed", f"Time ran out: the seed made your {what} for day {day}: {drawn}.")
+            )
         return events
 
     def _play_slots(self, state, day, sent):
         actions = {p: plans.actions(sent[p]) for p in state["pokemon"]}
         state["plans"][str(day)] = {str(p): sent[p] for p in state["pokemon"]}
         for p, slots in actions.items():
-            state["activities"].setdefault(str(p), {})[str(day)] = [a["do"] for a in slots if a and a["do"] not in CONTESTS]
+            state["activities"].setdefault(str(p), {})[str(day)] = [
+                a["do"] for a in slots if a and a["do"] not in CONTESTS
+            ]
             for a in slots:
                 if a and a["do"] in CONTESTS:
                     state["contests_done"].setdefault(str(p), {})[a["do"]] = day
         for slot, slot_name in enumerate(plans.SLOTS):
-            lines = resolve_slot(state["world"], day, {p: actions[p][slot] for p in actions},
-                                 {p: actions[p][:slot] for p in actions})
+            lines = resolve_slot(
+                state["world"], day, {p: actions[p][slot] for p in actions}, {p: actions[p][:slot] for p in actions}
+            )
             for p in actions:
-                state["log"][str(p)].append({"day": day, "slot": slot_name, "lines": lines.get(p, []),
-                                             "stats": list(state["world"]["stats"][str(p)])})
+                state["log"][str(p)].append(
+                    {
+                        "day": day,
+                        "slot": slot_name,
+                        "lines": lines.get(p, []),
+                        "stats": list(state["world"]["stats"][str(p)]),
+                    }
+                )
 
     def _take_photos(self, state, day, sent):
         hp = state["photographers"]
@@ -238,8 +305,12 @@ class PokemonSnap(api.GameEngine):
         state["lists"][str(day)] = {str(h): sent[h] for h in hp}
         order = {h: plans.list_order(sent[h], len(state["pokemon"])) for h in hp}
         exhibit = {h: sent[h]["exhibit"] for h in hp}
-        taken = dict(zip((first, second), take_photos(order[first], order[second], PHOTOS[exhibit[first]],
-                                                     PHOTOS[exhibit[second]])))
+        taken = dict(
+            zip(
+                (first, second),
+                take_photos(order[first], order[second], PHOTOS[exhibit[first]], PHOTOS[exhibit[second]]),
+            )
+        )
         stats, names, events = state["world"]["stats"], state["names"], []
         by = state["photographed_by"][str(day)] = {}
         for h in hp:
@@ -247,11 +318,18 @@ class PokemonSnap(api.GameEngine):
             for p in taken[h]:
                 by[str(p)] = h
             shots = "; ".join(f"{self.pokemon_label(state, p)}: {stats_text(stats[str(p)])}" for p in taken[h])
-            events.append(api.private(h, "snap.photos", f"Day {day}: for Exhibit {exhibit[h]} you photographed {shots}."))
+            events.append(
+                api.private(h, "snap.photos", f"Day {day}: for Exhibit {exhibit[h]} you photographed {shots}.")
+            )
         for p in state["pokemon"]:
             who = names[by[str(p)]] if str(p) in by else "nobody"
-            events.append(api.private(p, "snap.stats", f"After day {day} your stats are {stats_text(stats[str(p)])}; "
-                                      f"photographed by {who}."))
+            events.append(
+                api.private(
+                    p,
+                    "snap.stats",
+                    f"After day {day} your stats are {stats_text(stats[str(p)])}; photographed by {who}.",
+                )
+            )
         return events
 
     def _score(self, state, events):
@@ -266,24 +344,39 @@ class PokemonSnap(api.GameEngine):
             exhibits[e] = {str(h0): won, str(h1): 1 - won}
         points = {h: sum(x[str(h)] for x in exhibits.values()) for h in (h0, h1)}
         winners = ascension.heaven_winners(points)
-        state["scores"] = {"ap_by_contest": {c: {str(s): v for s, v in t.items()} for c, t in ap_by_contest.items()},
-                           "ap": {str(p): v for p, v in ap.items()}, "exhibits": exhibits,
-                           "points": {str(h): v for h, v in points.items()}, "heaven_winners": winners}
+        state["scores"] = {
+            "ap_by_contest": {c: {str(s): v for s, v in t.items()} for c, t in ap_by_contest.items()},
+            "ap": {str(p): v for p, v in ap.items()},
+            "exhibits": exhibits,
+            "points": {str(h): v for h, v in points.items()},
+            "heaven_winners": winners,
+        }
         state["stage"] = ASCENSION
         events.append(api.public("snap.scores", views.scores_text(state)))
         deciders = " and ".join(state["names"][h] for h in winners)
-        spec = api.PhaseSpec(ASCENSION, "Ascension: Heaven's choices", tuple(winners),
-                             state["settings"]["ascension_seconds"], close_early=True)
-        events.append(api.public("snap.ascension", f"Day 5 is over and everything is revealed. {deciders} now "
-                                 "make Heaven's choices for the ascension."))
+        spec = api.PhaseSpec(
+            ASCENSION,
+            "Ascension: Heaven's choices",
+            tuple(winners),
+            state["settings"]["ascension_seconds"],
+            close_early=True,
+        )
+        events.append(
+            api.public(
+                "snap.ascension",
+                f"Day 5 is over and everything is revealed. {deciders} now make Heaven's choices for the ascension.",
+            )
+        )
         return api.Transition(state, events, [spec])
 
     def _ascend(self, state, submissions, rng, filled_in):
         state["result"] = prompts.ascension_result(state, submissions, rng.choice)
         state["stage"], state["finished"] = "over", True
         # S12f: a choice not sent is left to the seed's draw; said as such, before the result
-        events = [api.public("snap.missed", f"Time ran out for {state['names'][h]}: the seed drew what was not chosen.")
-                  for h in sorted(filled_in)]
+        events = [
+            api.public("snap.missed", f"Time ran out for {state['names'][h]}: the seed drew what was not chosen.")
+            for h in sorted(filled_in)
+        ]
         return api.Transition(state, events + [api.public("snap.over", prompts.result_text(state))], [], finished=True)
 
     # what each viewer sees ------------------------------------------------------------------

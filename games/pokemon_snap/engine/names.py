@@ -14,7 +14,7 @@ DEFAULT_POKEMON = ("Furret", "Poochyena", "Cresselia", "Porygon-Z", "Staraptor",
 class PokemonNames(api.SettingRows):
     name = "pokemon_names"
     label = "Pokemon names"
-    help = ("One name a line, given to the Pokemon seats in seat order; leave a line blank for its default name.")
+    help = "One name a line, given to the Pokemon seats in seat order; leave a line blank for its default name."
     placeholder = "Pikachu"
     max_length = MAX_NAME
     min_groups = max_groups = POKEMON_SEATS

@@ -45,8 +45,9 @@ def contests_left(state, seat):
 def plan_form(state, seat, day):
     yesterday = done_yesterday(state, seat, day)
     left = contests_left(state, seat)
-    choices = tuple((a, ACTIVITY_TEXT[a]) for a in ACTIVITIES if a not in yesterday) \
-        + tuple((c, f"Contest {c}") for c in left)
+    choices = tuple((a, ACTIVITY_TEXT[a]) for a in ACTIVITIES if a not in yesterday) + tuple(
+        (c, f"Contest {c}") for c in left
+    )
     others = tuple((str(p), state["pokemon_names"][str(p)]) for p in state["pokemon"] if p != seat)
     fields = []
     for slot in SLOTS:
@@ -60,8 +61,10 @@ def plan_form(state, seat, day):
             api.Field(f"{slot}_points", f"{title}: points to donate (I)", api.INT, min_value=1, max_value=3),
         ]
     ruled_out = ", ".join(yesterday) or "none"
-    intro = (f"Day {day}: one contest (left: {', '.join(left)}), no activity twice today, none you did yesterday "
-             f"(ruled out: {ruled_out}). You can change your plan until the day ends.")
+    intro = (
+        f"Day {day}: one contest (left: {', '.join(left)}), no activity twice today, none you did yesterday "
+        f"(ruled out: {ruled_out}). You can change your plan until the day ends."
+    )
     return api.FormSpec(tuple(fields), submit_label="Send my plan", intro=intro)
 
 
@@ -154,8 +157,13 @@ def random_plan(state, seat, day, rng):
         data[slot] = do
         stats = rng.sample(STATS, 2)
         others = [p for p in state["pokemon"] if p != seat]
-        choice = {"target": str(rng.choice(others)), "lose": stats[0], "gain": stats[1], "attribute": stats[0],
-                  "points": str(rng.randint(1, 3))}
+        choice = {
+            "target": str(rng.choice(others)),
+            "lose": stats[0],
+            "gain": stats[1],
+            "attribute": stats[0],
+            "points": str(rng.randint(1, 3)),
+        }
         for need in NEEDS.get(do, ()):
             data[f"{slot}_{need}"] = choice[need]
     return data
@@ -172,15 +180,24 @@ def exhibits_left(state, seat):
 def list_form(state, seat, day):
     left = exhibits_left(state, seat)
     pokemon = tuple((str(p), state["pokemon_names"][str(p)]) for p in state["pokemon"])
-    fields = [api.Field("exhibit", "Exhibit for today's photos", api.RADIO,
-                        tuple((e, f"{e} — {EXHIBIT_NAMES[e]}") for e in left), required=True)]
+    fields = [
+        api.Field(
+            "exhibit",
+            "Exhibit for today's photos",
+            api.RADIO,
+            tuple((e, f"{e} — {EXHIBIT_NAMES[e]}") for e in left),
+            required=True,
+        )
+    ]
     # each menu starts on a different Pokemon, so the list starts as a valid order to rearrange
     for rank, (value, _name) in enumerate(pokemon, start=1):
         fields.append(api.Field(f"rank_{rank}", f"Choice {rank}", api.CHOICE, pokemon, required=True, initial=value))
     mine = state["priority"] == state["photographers"].index(seat)
-    intro = (f"Day {day}: {'you have priority' if mine else 'the other photographer has priority'}. Put all six "
-             "Pokemon in order; you photograph your first ones (3 for A and B, 2 for C, D, E)"
-             + ("." if mine else ", skipping any the other photographer takes."))
+    intro = (
+        f"Day {day}: {'you have priority' if mine else 'the other photographer has priority'}. Put all six "
+        "Pokemon in order; you photograph your first ones (3 for A and B, 2 for C, D, E)"
+        + ("." if mine else ", skipping any the other photographer takes.")
+    )
     return api.FormSpec(tuple(fields), submit_label="Send my list", intro=intro)
 
 
@@ -197,7 +214,7 @@ def clean_list(state, seat, data):
 def _first_repeat(order):
     """The first choice that repeats an earlier one or names no Pokemon ("" if none does)."""
     for rank, pokemon in enumerate(order, start=1):
-        if pokemon is None or pokemon in order[:rank - 1]:
+        if pokemon is None or pokemon in order[: rank - 1]:
             return f"rank_{rank}"
     return ""
 
@@ -209,5 +226,7 @@ def list_order(cleaned: dict, count: int) -> list[int]:
 def missed_list(state, seat, rng):
     """S12g: a random exhibit not yet used and a random order of the six (also the bots' list)."""
     order = dealt(rng, state["pokemon"])
-    return {"exhibit": rng.choice(exhibits_left(state, seat)),
-            **{f"rank_{rank}": str(p) for rank, p in enumerate(order, start=1)}}
+    return {
+        "exhibit": rng.choice(exhibits_left(state, seat)),
+        **{f"rank_{rank}": str(p) for rank, p in enumerate(order, start=1)},
+    }

@@ -7,8 +7,11 @@ from games.values import as_int
 
 from . import ascension
 
-QUESTIONS = {"first": "Hell's first place (tied)", "second": "Hell's second place (tied)",
-             "last": "Hell's last place, who takes the Mark of Elimination (tied)"}
+QUESTIONS = {
+    "first": "Hell's first place (tied)",
+    "second": "Hell's second place (tied)",
+    "last": "Hell's last place, who takes the Mark of Elimination (tied)",
+}
 PLACE_WORDS = {"first": "Hell's first place", "second": "Hell's second place", "last": "Hell's last place"}
 
 
@@ -27,10 +30,15 @@ def _label(state, p):
 def extra_help(tie):
     """The extra pick's help: what happens to no pick, and the one thing the draw can still do
     to a pick (take it for a place left blank), with how the form prevents it."""
-    fallback = ("Both photographers must name the same player, or Hell's second ascends." if tie else
-                "If you name nobody, the best-placed Pokemon who can go ascends.")
-    caveat = (" A player still tied for a place you leave blank could be drawn for that place, so the form "
-              "accepts them here only once you name who takes that place.")
+    fallback = (
+        "Both photographers must name the same player, or Hell's second ascends."
+        if tie
+        else "If you name nobody, the best-placed Pokemon who can go ascends."
+    )
+    caveat = (
+        " A player still tied for a place you leave blank could be drawn for that place, so the form "
+        "accepts them here only once you name who takes that place."
+    )
     if tie:
         caveat += " Where your two answers for a place differ, the draw settles it and may take your pick."
     return fallback + caveat
@@ -38,15 +46,26 @@ def extra_help(tie):
 
 def ascension_form(state, seat):
     ap, tie = _ap(state), _tie(state)
-    fields = [api.Field(place, QUESTIONS[place], api.CHOICE, tuple((str(p), _label(state, p)) for p in tied))
-              for place, tied in ascension.asked(ap, tie).items()]
-    fields.append(api.Field("extra", "The extra player who ascends with Heaven", api.CHOICE,
-                            tuple((str(p), _label(state, p)) for p in state["pokemon"]), help=extra_help(tie)))
-    intro = ("Heaven tied: you both stay. Agree on the answers below; the places you both answer alike are "
-             "settled first, and the seeded draw settles only the rest." if tie else
-             "You won Heaven: you stay. Make Heaven's choices below; every answer you give is applied first, "
-             "and the seeded draw settles only the places you leave blank.") + \
-        " The extra player may not be one who ascends already or the marked loser."
+    fields = [
+        api.Field(place, QUESTIONS[place], api.CHOICE, tuple((str(p), _label(state, p)) for p in tied))
+        for place, tied in ascension.asked(ap, tie).items()
+    ]
+    fields.append(
+        api.Field(
+            "extra",
+            "The extra player who ascends with Heaven",
+            api.CHOICE,
+            tuple((str(p), _label(state, p)) for p in state["pokemon"]),
+            help=extra_help(tie),
+        )
+    )
+    intro = (
+        "Heaven tied: you both stay. Agree on the answers below; the places you both answer alike are "
+        "settled first, and the seeded draw settles only the rest."
+        if tie
+        else "You won Heaven: you stay. Make Heaven's choices below; every answer you give is applied first, "
+        "and the seeded draw settles only the places you leave blank."
+    ) + " The extra player may not be one who ascends already or the marked loser."
     return api.FormSpec(tuple(fields), submit_label="Send Heaven's choices", intro=intro)
 
 
@@ -80,8 +99,10 @@ def _clean_extra(ap, tie, answer, pokemon, extra):
         return api.Invalid("The extra player must be a Pokemon who is not ascending already and not the marked loser.")
     risky = ascension.at_risk(ap, tie, answer)
     if extra in risky:
-        return api.Invalid(f"That player is still tied for {PLACE_WORDS[risky[extra]]}, and the draw could give them "
-                           "that place: name who takes it first, or pick another player.")
+        return api.Invalid(
+            f"That player is still tied for {PLACE_WORDS[risky[extra]]}, and the draw could give them "
+            "that place: name who takes it first, or pick another player."
+        )
     return extra
 
 
@@ -105,8 +126,14 @@ def ascension_result(state, submissions, draw):
     extra, how = ascension.extra_pick(ap, tie, places, picks if None not in picks else [], draw)
     winners = state["scores"]["heaven_winners"]
     heaven = list(winners) + ([places["first"], extra] if tie else [places["first"], places["second"], extra])
-    return {"places": places, "extra": extra, "how": how, "heaven": sorted(heaven),
-            "falls": [h for h in state["photographers"] if h not in winners], "marked": places["last"]}
+    return {
+        "places": places,
+        "extra": extra,
+        "how": how,
+        "heaven": sorted(heaven),
+        "falls": [h for h in state["photographers"] if h not in winners],
+        "marked": places["last"],
+    }
 
 
 def result_text(state):

@@ -33,8 +33,13 @@ def view(engine, state, viewer):
     names, day = state["names"], state["day"]
     hp = state["photographers"]
     out = {
-        "day": day, "days": 5, "stage": state["stage"], "finished": state["finished"], "revealed": revealed(state),
-        "priority": names[hp[state["priority"]]], "photographers": [names[h] for h in hp],
+        "day": day,
+        "days": 5,
+        "stage": state["stage"],
+        "finished": state["finished"],
+        "revealed": revealed(state),
+        "priority": names[hp[state["priority"]]],
+        "photographers": [names[h] for h in hp],
         "cast": [{"player": names[p], "pokemon": state["pokemon_names"][str(p)]} for p in state["pokemon"]],
         "exhibits": [{"letter": e, "text": EXHIBIT_NAMES[e]} for e in EXHIBITS],
         "contests": [{"letter": c, "text": CONTEST_NAMES[c]} for c in CONTESTS],
@@ -51,28 +56,42 @@ def view(engine, state, viewer):
 def pokemon_self(state, p):
     world = state["world"]
     return {
-        "role": "pokemon", "pokemon": state["pokemon_names"][str(p)], "stats": labelled(world["stats"][str(p)]),
-        "history": history(state, p), "log": state["log"][str(p)],
-        "photographed_by": [{"day": int(d), "name": state["names"][by[str(p)]] if str(p) in by else "nobody"}
-                            for d, by in sorted(state["photographed_by"].items(), key=lambda kv: int(kv[0]))],
-        "contests_left": contests_left(state, p), "yesterday": done_yesterday(state, p, state["day"]),
-        "doubled": world["doubled"].get(str(p), False), "h_pending": world["h_pending"].get(str(p), 0),
+        "role": "pokemon",
+        "pokemon": state["pokemon_names"][str(p)],
+        "stats": labelled(world["stats"][str(p)]),
+        "history": history(state, p),
+        "log": state["log"][str(p)],
+        "photographed_by": [
+            {"day": int(d), "name": state["names"][by[str(p)]] if str(p) in by else "nobody"}
+            for d, by in sorted(state["photographed_by"].items(), key=lambda kv: int(kv[0]))
+        ],
+        "contests_left": contests_left(state, p),
+        "yesterday": done_yesterday(state, p, state["day"]),
+        "doubled": world["doubled"].get(str(p), False),
+        "h_pending": world["h_pending"].get(str(p), 0),
     }
 
 
 def photographer_self(engine, state, h):
     return {
-        "role": "photographer", "has_priority": state["photographers"][state["priority"]] == h,
-        "exhibits_left": exhibits_left(state, h), "photos": _photos_of(engine, state, h),
+        "role": "photographer",
+        "has_priority": state["photographers"][state["priority"]] == h,
+        "exhibits_left": exhibits_left(state, h),
+        "photos": _photos_of(engine, state, h),
     }
 
 
 def _photos_of(engine, state, h):
     out = []
     for exhibit, entry in sorted(state["photos"][str(h)].items(), key=lambda kv: kv[1]["day"]):
-        out.append({"exhibit": exhibit, "day": entry["day"],
-                    "shots": [{"name": engine.pokemon_label(state, p), "stats": labelled(s)} for p, s in entry["photos"]],
-                    "value": _shown(exhibit_value(exhibit, [s for _, s in entry["photos"]]))})
+        out.append(
+            {
+                "exhibit": exhibit,
+                "day": entry["day"],
+                "shots": [{"name": engine.pokemon_label(state, p), "stats": labelled(s)} for p, s in entry["photos"]],
+                "value": _shown(exhibit_value(exhibit, [s for _, s in entry["photos"]])),
+            }
+        )
     return out
 
 
@@ -87,29 +106,64 @@ def everything(engine, state):
     for contest, rows in state["world"]["entries"].items():
         for e in rows:
             ap = scores["ap_by_contest"][contest].get(str(e["seat"])) if scores else None
-            entries.append({"contest": contest, "day": e["day"], "name": engine.pokemon_label(state, e["seat"]),
-                            "value": contest_value(contest, e["stats"]), "stats": labelled(e["stats"]), "ap": ap})
+            entries.append(
+                {
+                    "contest": contest,
+                    "day": e["day"],
+                    "name": engine.pokemon_label(state, e["seat"]),
+                    "value": contest_value(contest, e["stats"]),
+                    "stats": labelled(e["stats"]),
+                    "ap": ap,
+                }
+            )
     return {
-        "pokemon": [{"label": engine.pokemon_label(state, p), "stats": labelled(state["world"]["stats"][str(p)]),
-                     "history": history(state, p), "log": state["log"][str(p)],
-                     "ap": scores["ap"][str(p)] if scores else None} for p in state["pokemon"]],
-        "photographers": [{"name": names[h], "photos": _photos_of(engine, state, h),
-                           "points": scores["points"][str(h)] if scores else None} for h in state["photographers"]],
+        "pokemon": [
+            {
+                "label": engine.pokemon_label(state, p),
+                "stats": labelled(state["world"]["stats"][str(p)]),
+                "history": history(state, p),
+                "log": state["log"][str(p)],
+                "ap": scores["ap"][str(p)] if scores else None,
+            }
+            for p in state["pokemon"]
+        ],
+        "photographers": [
+            {
+                "name": names[h],
+                "photos": _photos_of(engine, state, h),
+                "points": scores["points"][str(h)] if scores else None,
+            }
+            for h in state["photographers"]
+        ],
         "entries": sorted(entries, key=lambda e: (e["contest"], e["day"])),
-        "exhibit_results": [{"exhibit": e, "points": [r[str(h)] for h in state["photographers"]]}
-                            for e, r in sorted((scores or {}).get("exhibits", {}).items())],
-        "plans": {d: {engine.pokemon_label(state, int(p)): plan_words(state, plan) + _seeds(state, d, p)
-                      for p, plan in by.items()} for d, by in state["plans"].items()},
-        "lists": {d: {names[int(h)]: {"exhibit": sent["exhibit"] + _seeds(state, d, h),
-                                      "order": [state["pokemon_names"][sent[f"rank_{i}"]] for i in range(1, 7)]}
-                      for h, sent in by.items()} for d, by in state["lists"].items()},
+        "exhibit_results": [
+            {"exhibit": e, "points": [r[str(h)] for h in state["photographers"]]}
+            for e, r in sorted((scores or {}).get("exhibits", {}).items())
+        ],
+        "plans": {
+            d: {
+                engine.pokemon_label(state, int(p)): plan_words(state, plan) + _seeds(state, d, p)
+                for p, plan in by.items()
+            }
+            for d, by in state["plans"].items()
+        },
+        "lists": {
+            d: {
+                names[int(h)]: {
+                    "exhibit": sent["exhibit"] + _seeds(state, d, h),
+                    "order": [state["pokemon_names"][sent[f"rank_{i}"]] for i in range(1, 7)],
+                }
+                for h, sent in by.items()
+            }
+            for d, by in state["lists"].items()
+        },
         "j_counter": state["world"]["j_counter"],
         "result": state["result"],
     }
 
 
 def _seeds(state, day, seat):
-    """" (time ran out: the seed's)" after a plan or list the seed made for a missed day."""
+    """ " (time ran out: the seed's)" after a plan or list the seed made for a missed day."""
     return " (time ran out: the seed's)" if int(seat) in state.get("missed", {}).get(day, ()) else ""
 
 
@@ -167,9 +221,17 @@ def outcome(state):
         photographer = seat in state["photographers"]
         score = scores["points"][str(seat)] if photographer else scores["ap"][str(seat)]
         place = 1 if seat in heaven else (3 if seat == result["marked"] else 2)
-        standings.append(api.Standing(seat, place, float(score), {"role": "photographer" if photographer else "pokemon"}))
-    awards = [api.LedgerDelta(result["marked"], api.MARK_OF_ELIMINATION, 1,
-                              "Pokemon Snap: a Mark of Elimination for this Main Match and the next",
-                              api.MARK_THIS_AND_NEXT)]
+        standings.append(
+            api.Standing(seat, place, float(score), {"role": "photographer" if photographer else "pokemon"})
+        )
+    awards = [
+        api.LedgerDelta(
+            result["marked"],
+            api.MARK_OF_ELIMINATION,
+            1,
+            "Pokemon Snap: a Mark of Elimination for this Main Match and the next",
+            api.MARK_THIS_AND_NEXT,
+        )
+    ]
     statuses = {seat: api.HEAVEN if seat in heaven else api.HELL for seat in range(len(names))}
     return api.Outcome(standings, awards, result_text(state), statuses)

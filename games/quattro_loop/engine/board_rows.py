@@ -16,8 +16,10 @@ MOST_BOARDS = 100
 class BoardLines(api.SettingRows):
     name = "board_lines"
     label = "Custom boards"
-    help = ("With Boards: custom. One line of notation per slot, e.g. \"now: +1 this\" or \"end: if this is red: double "
-            "this\"; board 1 is round 1's, and rounds past the last board are generated. A blank board is left out.")
+    help = (
+        "With Boards: custom. One line of notation per slot, e.g. \"now: +1 this\" or \"end: if this is red: double "
+        "this\"; board 1 is round 1's, and rounds past the last board are generated. A blank board is left out."
+    )
     placeholder = "end: +1 adj"
     max_length = notation.MAX_LINE
     group_size, min_groups, max_groups, spare_groups = SLOTS, 1, MOST_BOARDS, 1
@@ -47,11 +49,16 @@ class BoardLines(api.SettingRows):
     def combine(self, values):
         boards, problems = [], api.RowProblems()
         for start in range(0, len(values), SLOTS):
-            lines = values[start:start + SLOTS]
+            lines = values[start : start + SLOTS]
             if all(line is None for line in lines):
                 continue
-            problems.update({start + i: f"Write all seven slots of board {start // SLOTS + 1}, or clear them all."
-                             for i, line in enumerate(lines) if line is None})
+            problems.update(
+                {
+                    start + i: f"Write all seven slots of board {start // SLOTS + 1}, or clear them all."
+                    for i, line in enumerate(lines)
+                    if line is None
+                }
+            )
             boards.append(lines)
         return problems or boards
 

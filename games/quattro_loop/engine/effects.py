@@ -93,7 +93,9 @@ class Run:
             where = "your loop" if seat == self.owner else "the opponent's loop"
             return [(seat, SLOTS.index(self.ask(self.owner, "card", options, f"Pick a card on {where}.")))]
         # any: a card on either loop
-        options = [(f"{s_}{SLOTS[i]}", self.label(s_, i)) for s_ in (self.owner, 1 - self.owner) for i in self.occupied(s_)]
+        options = [
+            (f"{s_}{SLOTS[i]}", self.label(s_, i)) for s_ in (self.owner, 1 - self.owner) for i in self.occupied(s_)
+        ]
         if not options:
             return []
         answer = self.ask(self.owner, "card", options, "Pick a card on either loop.")
@@ -164,7 +166,9 @@ class Run:
         """A 0 card raised by a part asks its owner for a colour right after the part (L13e)."""
         for pos in positions:
             options = [(c, c) for c in COLOURS]
-            colour = self.ask(pos[0], "colour", options, f"Your 0 card on {SLOTS[pos[1]]} was raised: choose its colour.")
+            colour = self.ask(
+                pos[0], "colour", options, f"Your 0 card on {SLOTS[pos[1]]} was raised: choose its colour."
+            )
             self.assign(pos, colour)
 
     def assign(self, pos, colour):

@@ -31,8 +31,9 @@ MULTI = ("adj", "all") + COLOURS
 BASES = SINGLE + MULTI + ("any",)
 MAX_LINE, MAX_TOKENS, MAX_PARTS = 120, 24, 2  # L14b
 OPERATIONS = ("set", "double", "halve", "invert", "paint", "copyvalue", "copycolour", "swap", "rotate")
-KEYWORDS = frozenset(("now", "end", "if", "this", "is", "even", "odd", "opp") + OPERATIONS +
-                     tuple(b.lower() for b in BASES))
+KEYWORDS = frozenset(
+    ("now", "end", "if", "this", "is", "even", "odd", "opp") + OPERATIONS + tuple(b.lower() for b in BASES)
+)
 LONGEST = max(len(k) for k in KEYWORDS)
 MAX_SPLITS, MAX_READINGS = 8, 64  # a line that can be read more ways than this is refused as unclear
 TOO_MANY = f"too long: an effect has at most {MAX_TOKENS} words and signs"
@@ -88,7 +89,7 @@ def _splits(word, limit):
     for start in range(len(word) - 1, -1, -1):
         found = []
         for size in range(1, min(len(word) - start, LONGEST) + 1):
-            head = word[start:start + size]
+            head = word[start : start + size]
             if head in KEYWORDS:
                 found += [[(_canonical(head), start)] + rest for rest in tails[start + size]]
         tails[start] = found[:limit]
@@ -300,14 +301,24 @@ def to_text(effect: dict) -> str:
     condition = ""
     if effect["if"]:
         test = effect["if"]
-        condition = f"if this {test['test']} {test['arg']}: " if test["test"] == "is" else f"if this {test['test']} {test['arg']}: "
+        condition = (
+            f"if this {test['test']} {test['arg']}: "
+            if test["test"] == "is"
+            else f"if this {test['test']} {test['arg']}: "
+        )
     return f"{effect['timing']}: {condition}" + "; ".join(part_text(p) for p in effect["parts"])
 
 
 SELECTOR_WORDS = {
-    "this": "the card on this slot", "cw": "the next card clockwise", "ccw": "the next card anticlockwise",
-    "adj": "the nearest card on each side", "max": "the highest card", "min": "the lowest card",
-    "nzmin": "the lowest non-zero card", "all": "every card", "pick": "a card you pick",
+    "this": "the card on this slot",
+    "cw": "the next card clockwise",
+    "ccw": "the next card anticlockwise",
+    "adj": "the nearest card on each side",
+    "max": "the highest card",
+    "min": "the lowest card",
+    "nzmin": "the lowest non-zero card",
+    "all": "every card",
+    "pick": "a card you pick",
     "any": "a card you pick on either loop",
 }
 
@@ -358,7 +369,10 @@ def words(effect: dict) -> str:
     text = "; then ".join(part_words(p) for p in effect["parts"])
     test = effect["if"]
     if test:
-        condition = f"this card is {test['arg']}" if test["test"] == "is" else \
-            f"this card is {'at least' if test['test'] == '>=' else 'at most'} {test['arg']}"
+        condition = (
+            f"this card is {test['arg']}"
+            if test["test"] == "is"
+            else f"this card is {'at least' if test['test'] == '>=' else 'at most'} {test['arg']}"
+        )
         return f"{when}, if {condition}: {text}."
     return f"{when}: {text}."

@@ -12,10 +12,17 @@ def loop(state, seat, effects):
     slots = []
     for i, cid in enumerate(state["loops"][seat]):
         card = state["cards"][cid] if cid else None
-        slots.append({"slot": SLOTS[i], "value": card["v"] if card else None, "colour": card["c"] if card else None,
-                      "change": state["changes"].get(cid, "") if cid else "", "best": False,
-                      "words": notation.words(effects[i]) if effects else "",
-                      "now": bool(effects) and effects[i]["timing"] == "now"})
+        slots.append(
+            {
+                "slot": SLOTS[i],
+                "value": card["v"] if card else None,
+                "colour": card["c"] if card else None,
+                "change": state["changes"].get(cid, "") if cid else "",
+                "best": False,
+                "words": notation.words(effects[i]) if effects else "",
+                "now": bool(effects) and effects[i]["timing"] == "now",
+            }
+        )
     return slots
 
 
@@ -28,9 +35,19 @@ def finished_rounds(state):
         loops = []
         for seat in (0, 1):
             best = record["quattros"][seat]
-            loops.append([{"slot": SLOTS[i], "value": c["v"] if c else None, "colour": c["c"] if c else None,
-                           "best": bool(best) and i in best["slots"], "now": False}
-                          for i, c in enumerate(record["loops"][seat])])
-        out.append({"round": record["round"], "loops": loops,
-                    "sums": [q["sum"] if q else None for q in record["quattros"]]})
+            loops.append(
+                [
+                    {
+                        "slot": SLOTS[i],
+                        "value": c["v"] if c else None,
+                        "colour": c["c"] if c else None,
+                        "best": bool(best) and i in best["slots"],
+                        "now": False,
+                    }
+                    for i, c in enumerate(record["loops"][seat])
+                ]
+            )
+        out.append(
+            {"round": record["round"], "loops": loops, "sums": [q["sum"] if q else None for q in record["quattros"]]}
+        )
     return out

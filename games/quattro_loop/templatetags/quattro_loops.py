@@ -32,21 +32,59 @@ def loop_ring(loop, label, pick=""):
         stroke = "#d4a017" if slot["best"] else ("#7b3fb5" if immediate else "#666")
         width = "5" if slot["best"] else ("3" if immediate else "1.5")
         if slot["value"] is None:
-            shapes.append(format_html('<circle cx="{}" cy="{}" r="{}" fill="#fff" stroke="{}" stroke-width="{}" '
-                                      'stroke-dasharray="4 3"/>', x, y, CARD, stroke, width))
+            shapes.append(
+                format_html(
+                    '<circle cx="{}" cy="{}" r="{}" fill="#fff" stroke="{}" stroke-width="{}" stroke-dasharray="4 3"/>',
+                    x,
+                    y,
+                    CARD,
+                    stroke,
+                    width,
+                )
+            )
         else:
-            shapes.append(format_html(
-                '<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{}" stroke-width="{}"/>'
-                '<text x="{}" y="{}" text-anchor="middle" dominant-baseline="central" font-size="20" '
-                'font-weight="700" fill="{}">{}</text>',
-                x, y, CARD, FILL[slot["colour"]], stroke, width, x, y, INK.get(slot["colour"], "#fff"), slot["value"]))
-        shapes.append(format_html('<text x="{}" y="{}" text-anchor="middle" dominant-baseline="central" '
-                                  'font-size="15" fill="#333">{}</text>', lx, ly, slot["slot"]))
+            shapes.append(
+                format_html(
+                    '<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{}" stroke-width="{}"/>'
+                    '<text x="{}" y="{}" text-anchor="middle" dominant-baseline="central" font-size="20" '
+                    'font-weight="700" fill="{}">{}</text>',
+                    x,
+                    y,
+                    CARD,
+                    FILL[slot["colour"]],
+                    stroke,
+                    width,
+                    x,
+                    y,
+                    INK.get(slot["colour"], "#fff"),
+                    slot["value"],
+                )
+            )
+        shapes.append(
+            format_html(
+                '<text x="{}" y="{}" text-anchor="middle" dominant-baseline="central" '
+                'font-size="15" fill="#333">{}</text>',
+                lx,
+                ly,
+                slot["slot"],
+            )
+        )
         if pick and slot["value"] is None:
-            shapes[start:] = [format_html('<g class="pick-slot" data-pick-field="{}" data-pick-value="{}">{}</g>',
-                                          pick, slot["slot"], mark_safe("".join(shapes[start:])))]
-    return format_html('<svg class="loop-ring" viewBox="0 0 {} {}" role="img" aria-label="{}">{}</svg>',
-                       SIZE, SIZE, label, mark_safe("".join(shapes)))
+            shapes[start:] = [
+                format_html(
+                    '<g class="pick-slot" data-pick-field="{}" data-pick-value="{}">{}</g>',
+                    pick,
+                    slot["slot"],
+                    mark_safe("".join(shapes[start:])),
+                )
+            ]
+    return format_html(
+        '<svg class="loop-ring" viewBox="0 0 {} {}" role="img" aria-label="{}">{}</svg>',
+        SIZE,
+        SIZE,
+        label,
+        mark_safe("".join(shapes)),
+    )
 
 
 @register.filter
@@ -56,11 +94,18 @@ def colour_class(colour):
 
 @register.simple_tag
 def legend():
-    items = [("#7b3fb5", "3", "", "immediate (now) effect"), ("#d4a017", "5", "", "best quattro this round"),
-             ("#666", "1.5", "4 3", "empty slot")]
-    return format_html_join("", '<span class="legend-item"><svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">'
-                            '<circle cx="10" cy="10" r="7" fill="#fff" stroke="{}" stroke-width="{}" stroke-dasharray="{}"/>'
-                            '</svg> {}</span>', items)
+    items = [
+        ("#7b3fb5", "3", "", "immediate (now) effect"),
+        ("#d4a017", "5", "", "best quattro this round"),
+        ("#666", "1.5", "4 3", "empty slot"),
+    ]
+    return format_html_join(
+        "",
+        '<span class="legend-item"><svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">'
+        '<circle cx="10" cy="10" r="7" fill="#fff" stroke="{}" stroke-width="{}" stroke-dasharray="{}"/>'
+        '</svg> {}</span>',
+        items,
+    )
 
 
 @register.simple_tag
@@ -72,8 +117,10 @@ def board_catalogue():
         return {"line": line, "words": notation.words(notation.parse(line))}
 
     return {
-        "sets": [{"name": name, "boards": [[said(line) for line in board] for board in sets]}
-                 for name, sets in boards.READY_SETS.items()],
+        "sets": [
+            {"name": name, "boards": [[said(line) for line in board] for board in sets]}
+            for name, sets in boards.READY_SETS.items()
+        ],
         "now": [said(line) for line in boards.NOW_LINES],
         "end": [said(line) for line in boards.END_LINES],
     }

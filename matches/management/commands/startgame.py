@@ -42,8 +42,12 @@ class Command(BaseCommand):
         parser.add_argument("slug", help="the game's Python name, e.g. black_and_white")
         parser.add_argument("--players", type=int, required=True, help="how many players sit at a match")
         parser.add_argument("--name", help="the name players read (default: from the slug)")
-        parser.add_argument("--kind", choices=("main", "death"), default="main",
-                            help="a Main Match or a Death Match (two players; the loser is proposed for elimination)")
+        parser.add_argument(
+            "--kind",
+            choices=("main", "death"),
+            default="main",
+            help="a Main Match or a Death Match (two players; the loser is proposed for elimination)",
+        )
         parser.add_argument("--root", default=str(settings.BASE_DIR), help="the project folder to write into")
 
     def handle(self, slug, players, name, kind, root, **options):
@@ -55,8 +59,13 @@ class Command(BaseCommand):
             raise CommandError("--players is a whole number from 1 to 200.")
         if kind == "death" and players != 2:
             raise CommandError("A Death Match is played by two players: --players 2.")
-        words = {"__SLUG__": slug, "__CLASS__": class_name(slug), "__PLAYERS__": str(players), "__KIND__": kind,
-                 "__NAME__": name or slug.replace("_", " ").title()}
+        words = {
+            "__SLUG__": slug,
+            "__CLASS__": class_name(slug),
+            "__PLAYERS__": str(players),
+            "__KIND__": kind,
+            "__NAME__": name or slug.replace("_", " ").title(),
+        }
         written = []
         for part, where in PARTS:
             source = SCAFFOLD / part
@@ -66,5 +75,8 @@ class Command(BaseCommand):
                 target.write_text(render(path.read_text(), words))
                 written.append(target.relative_to(root))
         self.stdout.write("\n".join(str(p) for p in written))
-        self.stdout.write(self.style.SUCCESS(
-            f"Made {words['__NAME__']}. Next: `make test PYTEST_ARGS=tests/{slug}`, then docs/adding-a-game.md."))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Made {words['__NAME__']}. Next: `make test PYTEST_ARGS=tests/{slug}`, then docs/adding-a-game.md."
+            )
+        )

@@ -11,8 +11,13 @@ from django.views.decorators.http import require_POST
 from games import registry
 
 from matches.hosting import host_desk, invitations, saved_games, settings_rows
-from matches.core.access import (access_match_as_host, access_saved_game, access_season_as_host,
-                                 access_season_creation, uses_console)
+from matches.core.access import (
+    access_match_as_host,
+    access_saved_game,
+    access_season_as_host,
+    access_season_creation,
+    uses_console,
+)
 from matches.hosting.console_page import console_picture, match_rows
 from matches.hosting.host_forms import AddPlayerForm, BulkLedgerForm, MatchSetupForm, NewSeasonForm, StatusForm
 from matches.core.lifecycle import Refused
@@ -66,10 +71,17 @@ def _desk(request, season, add_form=None, ledger_form=None, status_form=None):
     for member in players:
         member.invite = base + invite_path(member.user) if may_hand_invite(request.user, member.user) else ""
     matches = season.matches.exclude(status=Match.CANCELLED).prefetch_related("seats__season_player")
-    return {"season": season, "players": players, "invited": invitations.on_the_desk(season),
-            "matches": match_rows(matches), "games": registry.all_engines(), "saved_games": saved_games.offered(season),
-            "add_form": add_form or AddPlayerForm(), "ledger_form": ledger_form or BulkLedgerForm(season),
-            "status_form": status_form or StatusForm(season)}
+    return {
+        "season": season,
+        "players": players,
+        "invited": invitations.on_the_desk(season),
+        "matches": match_rows(matches),
+        "games": registry.all_engines(),
+        "saved_games": saved_games.offered(season),
+        "add_form": add_form or AddPlayerForm(),
+        "ledger_form": ledger_form or BulkLedgerForm(season),
+        "status_form": status_form or StatusForm(season),
+    }
 
 
 @login_required
@@ -77,7 +89,13 @@ def _desk(request, season, add_form=None, ledger_form=None, status_form=None):
 def add_player(request, slug):
     season = access_season_as_host(request.user, slug)
     form = AddPlayerForm(request.POST)
-    return _desk_write(request, season, "add_form", form, lambda data: host_desk.do_add_players(season, data["players"], by=request.user)[0])
+    return _desk_write(
+        request,
+        season,
+        "add_form",
+        form,
+        lambda data: host_desk.do_add_players(season, data["players"], by=request.user)[0],
+    )
 
 
 @login_required
@@ -85,8 +103,15 @@ def add_player(request, slug):
 def ledger_entries(request, slug):
     season = access_season_as_host(request.user, slug)
     form = BulkLedgerForm(season, request.POST)
-    return _desk_write(request, season, "ledger_form", form, lambda data: host_desk.do_bulk_entries(
-        season, form.chosen_players(), data["kind"], data["amount"], data["reason"], by=request.user))
+    return _desk_write(
+        request,
+        season,
+        "ledger_form",
+        form,
+        lambda data: host_desk.do_bulk_entries(
+            season, form.chosen_players(), data["kind"], data["amount"], data["reason"], by=request.user
+        ),
+    )
 
 
 @login_required
@@ -94,8 +119,15 @@ def ledger_entries(request, slug):
 def statuses(request, slug):
     season = access_season_as_host(request.user, slug)
     form = StatusForm(season, request.POST)
-    return _desk_write(request, season, "status_form", form, lambda data: host_desk.do_set_statuses(
-        season, list(data["players"]), data["realm"], data["reason"], by=request.user))
+    return _desk_write(
+        request,
+        season,
+        "status_form",
+        form,
+        lambda data: host_desk.do_set_statuses(
+            season, list(data["players"]), data["realm"], data["reason"], by=request.user
+        ),
+    )
 
 
 def _desk_write(request, season, name, form, do, after=""):
@@ -121,8 +153,11 @@ def new_match(request, slug):
         return _from_saved(request, season)
     game = request.GET.get("game", "")
     if game not in {engine.slug for engine in registry.all_engines()}:
-        return render(request, "matches/host_new_match.html", {"season": season, "games": registry.all_engines(),
-                                                               "saved_games": saved_games.offered(season)})
+        return render(
+            request,
+            "matches/host_new_match.html",
+            {"season": season, "games": registry.all_engines(), "saved_games": saved_games.offered(season)},
+        )
     engine = registry.get(game)
     initial = {"title": engine.name, "kind": engine.kind, **initial_settings(engine, {})}
     return _setup(request, season, game, None, initial)
@@ -141,8 +176,11 @@ def _from_saved(request, season):
         raise Http404("This saved game's game is not on this site any more.") from None
     initial = {"title": saved.name, "kind": saved.kind, **initial_settings(engine, saved.settings)}
     if request.method != "POST":
-        messages.info(request, f"Filled in from the saved game \"{saved.name}\": choose the players, change "
-                               "anything you like, then create the draft.")
+        messages.info(
+            request,
+            f"Filled in from the saved game \"{saved.name}\": choose the players, change "
+            "anything you like, then create the draft.",
+        )
     return _setup(request, season, saved.game, None, initial)
 
 
@@ -170,9 +208,14 @@ def edit_match(request, match_id):
         return redirect("match_host", match.pk)
     engine = registry.get(match.game)
     seats = list(match.seats.select_related("season_player"))
-    initial = {"title": match.title, "kind": match.kind, "seed": match.seed,
-               "players": [s.season_player for s in seats], **initial_settings(engine, match.settings),
-               **{f"role_{s.season_player_id}": s.role for s in seats}}
+    initial = {
+        "title": match.title,
+        "kind": match.kind,
+        "seed": match.seed,
+        "players": [s.season_player for s in seats],
+        **initial_settings(engine, match.settings),
+        **{f"role_{s.season_player_id}": s.role for s in seats},
+    }
     return _setup(request, match.season, match.game, match, initial)
 
 
@@ -181,13 +224,24 @@ def _setup(request, season, game, match, initial):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            done, match = host_desk.do_save_draft(season, match, game=game, title=data["title"], kind=data["kind"],
-                                                  settings=data["settings"], seed=data["seed"], seats=form.seats())
+            done, match = host_desk.do_save_draft(
+                season,
+                match,
+                game=game,
+                title=data["title"],
+                kind=data["kind"],
+                settings=data["settings"],
+                seed=data["seed"],
+                seats=form.seats(),
+            )
         except Refused as refusal:
             form.add_error(None, str(refusal))
         else:
             messages.success(request, done.message)
             return redirect("match_host", match.pk)
     report = check_start(match) if match else None
-    return render(request, "matches/host_setup.html", {"season": season, "game": registry.get(game), "form": form,
-                                                       "match": match, "report": report})
+    return render(
+        request,
+        "matches/host_setup.html",
+        {"season": season, "game": registry.get(game), "form": form, "match": match, "report": report},
+    )

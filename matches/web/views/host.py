@@ -30,8 +30,11 @@ def match_host(request, match_id):
 @login_required
 def match_export(request, match_id):
     match = access_match_as_host(request.user, match_id)
-    return _download(json.dumps(export_match(match), indent=2, sort_keys=True, default=str),
-                     "application/json", f"match-{match.pk}.json")
+    return _download(
+        json.dumps(export_match(match), indent=2, sort_keys=True, default=str),
+        "application/json",
+        f"match-{match.pk}.json",
+    )
 
 
 @login_required
@@ -40,8 +43,11 @@ def create_death_match(request, slug):
     season = access_season_as_host(request.user, slug)
     try:
         done, match = death_matches.do_create_death_match(
-            season, as_int(request.POST.get("candidate")), as_int(request.POST.get("opponent")),
-            request.POST.get("game", ""))
+            season,
+            as_int(request.POST.get("candidate")),
+            as_int(request.POST.get("opponent")),
+            request.POST.get("game", ""),
+        )
     except Refused as refusal:
         messages.error(request, f"Not created. {refusal}")
         return redirect("season", slug)
@@ -52,8 +58,11 @@ def create_death_match(request, slug):
 @login_required
 def season_export(request, slug):
     season = access_season_as_host(request.user, slug)
-    return _download(json.dumps(export_season(season), indent=2, sort_keys=True, default=str),
-                     "application/json", f"season-{season.slug}.json")
+    return _download(
+        json.dumps(export_season(season), indent=2, sort_keys=True, default=str),
+        "application/json",
+        f"season-{season.slug}.json",
+    )
 
 
 @login_required

@@ -18,8 +18,13 @@ from matches.core.access import access_match_as_host
 from matches.hosting.host_forms import AwardFormSet, ExtendToForm
 from matches.models import Match, Phase, kind_labels
 
-CONTROLS = {"start": lifecycle.do_start, "pause": lifecycle.do_pause, "resume": lifecycle.do_resume,
-            "cancel": lifecycle.do_cancel, "finish": lifecycle.do_finish_with_defaults}
+CONTROLS = {
+    "start": lifecycle.do_start,
+    "pause": lifecycle.do_pause,
+    "resume": lifecycle.do_resume,
+    "cancel": lifecycle.do_cancel,
+    "finish": lifecycle.do_finish_with_defaults,
+}
 STEPS = {"600", "3600", "86400"}  # the +10 min, +1 h and +24 h buttons
 
 
@@ -72,15 +77,24 @@ def confirm(request, match_id):
         return redirect("match_host", match.pk)
     seats = match.seats.select_related("season_player")
     kinds = kind_labels(match.season).items()
-    formset = AwardFormSet(request.POST or None, initial=results.offered_awards(match),
-                           form_kwargs={"seats": seats, "kinds": kinds})
+    formset = AwardFormSet(
+        request.POST or None, initial=results.offered_awards(match), form_kwargs={"seats": seats, "kinds": kinds}
+    )
     if request.method == "POST" and formset.is_valid():
         awards = [f.cleaned_data for f in formset if f.cleaned_data and not f.cleaned_data.get("DELETE")]
         _report(request, lambda: results.do_confirm_result(match.pk, awards, by=request.user))
         return redirect("match_host", match.pk)
-    return render(request, "matches/host_confirm.html", {
-        "match": match, "formset": formset, "statuses": results.proposed_statuses(match),
-        "forced": results.forced_preview(match), "forced_hours": settings.FORCED_GIFT_SECONDS // 3600})
+    return render(
+        request,
+        "matches/host_confirm.html",
+        {
+            "match": match,
+            "formset": formset,
+            "statuses": results.proposed_statuses(match),
+            "forced": results.forced_preview(match),
+            "forced_hours": settings.FORCED_GIFT_SECONDS // 3600,
+        },
+    )
 
 
 def _report(request, do):

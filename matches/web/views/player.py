@@ -70,7 +70,11 @@ def act(request, match_id, name):
     player = access_seat(request.user, match_id)
     engine = lifecycle.engine_of(player.match)
     open_keys = list(player.match.phases.filter(status=Phase.OPEN).values_list("key", flat=True))
-    specs = {a.name: a for a in engine.actions(player.match.state or {}, player.seat, open_keys)} if player.match.state else {}
+    specs = (
+        {a.name: a for a in engine.actions(player.match.state or {}, player.seat, open_keys)}
+        if player.match.state
+        else {}
+    )
     if name not in specs:
         messages.error(request, "That action is not available now; nothing changed.")
         return redirect("match_play", match_id)
@@ -106,8 +110,11 @@ def give(request, slug):
     """A gift from the logged-in player to another player of the season."""
     member = access_member(request.user, slug)
     form = GiftForm(member, data=request.POST)
-    _run(request, form, lambda data: gifts.do_gift(member.pk, data["recipient"], data["kind"], data["amount"],
-                                                    by=request.user))
+    _run(
+        request,
+        form,
+        lambda data: gifts.do_gift(member.pk, data["recipient"], data["kind"], data["amount"], by=request.user),
+    )
     return redirect("season", slug)
 
 

@@ -16,8 +16,11 @@ from matches.seasons.season_page import season_picture
 
 def home(request):
     seasons = Season.objects.prefetch_related("matches")
-    return render(request, "matches/home.html", {"seasons": seasons, "games": registry.all_engines(),
-                                                 "invitations": invitations.pending_for(request.user)})
+    return render(
+        request,
+        "matches/home.html",
+        {"seasons": seasons, "games": registry.all_engines(), "invitations": invitations.pending_for(request.user)},
+    )
 
 
 def season(request, slug):

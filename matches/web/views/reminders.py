@@ -13,10 +13,16 @@ from matches.models import Preferences, new_calendar_token
 class PreferencesForm(forms.Form):
     email = forms.EmailField(required=False, help_text="Where reminders and results go (blank: no email).")
     reminder_minutes = forms.TypedMultipleChoiceField(
-        choices=reminders.CHOICES, coerce=int, required=False, widget=forms.CheckboxSelectMultiple,
+        choices=reminders.CHOICES,
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
         label="Remind me before a deadline I have not acted on",
-        help_text="Only reminders shorter than the phase itself are sent.")
-    email_results = forms.BooleanField(required=False, label="Email me when a phase I play in closes, and gifts I receive")
+        help_text="Only reminders shorter than the phase itself are sent.",
+    )
+    email_results = forms.BooleanField(
+        required=False, label="Email me when a phase I play in closes, and gifts I receive"
+    )
 
 
 @login_required
@@ -27,8 +33,14 @@ def account(request):
         prefs.save(update_fields=["calendar_token"])
         messages.success(request, "Your calendar has a new secret address; the old one no longer works.")
         return redirect("account")
-    form = PreferencesForm(request.POST or None, initial={
-        "email": request.user.email, "reminder_minutes": prefs.reminder_minutes, "email_results": prefs.email_results})
+    form = PreferencesForm(
+        request.POST or None,
+        initial={
+            "email": request.user.email,
+            "reminder_minutes": prefs.reminder_minutes,
+            "email_results": prefs.email_results,
+        },
+    )
     if request.method == "POST":
         if form.is_valid():
             request.user.email = form.cleaned_data["email"]
@@ -40,8 +52,11 @@ def account(request):
             return redirect("account")
         messages.error(request, "Not saved: see the form.")
     feed = request.build_absolute_uri(f"/calendar/{prefs.calendar_token}.ics")
-    return render(request, "matches/account.html", {"form": form, "feed": feed,
-                                                    "deadlines": calendar.open_deadlines(request.user)})
+    return render(
+        request,
+        "matches/account.html",
+        {"form": form, "feed": feed, "deadlines": calendar.open_deadlines(request.user)},
+    )
 
 
 def calendar_feed(request, token):

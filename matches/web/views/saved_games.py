@@ -20,8 +20,9 @@ from matches.web.uploads import OneSmallFile
 def save_game(request, match_id):
     match = access_match_as_host(request.user, match_id)
     try:
-        done, _ = saved_games.do_save_game(match, request.POST.get("name", ""), bool(request.POST.get("site_wide")),
-                                           by=request.user)
+        done, _ = saved_games.do_save_game(
+            match, request.POST.get("name", ""), bool(request.POST.get("site_wide")), by=request.user
+        )
     except Refused as refusal:
         messages.error(request, f"Not saved. {refusal}")
         return redirect("match_host", match.pk)

@@ -25,8 +25,11 @@ def test_it_charges_every_bidder_in_an_all_pay_auction_but_not_a_missed_one():
     proposal = run("auction", {0: 7, 1: 5, 2: None, 3: 0}, wins="highest", pays="all", **COINS)
     # Ada wins the 2 Garnets; Ada pays 7 and Bo 5; Cy sent nothing and Dee bid 0, so neither pays.
     assert sorted(changes(proposal)) == [("Ada", "Coins", -7), ("Ada", "Garnets", 2), ("Bo", "Coins", -5)]
-    assert proposal.lines == ["Ada wins the auction.", "Every bidder pays their bid (all pay), the winner too.",
-                              "Cy sent no bid and took no part."]
+    assert proposal.lines == [
+        "Ada wins the auction.",
+        "Every bidder pays their bid (all pay), the winner too.",
+        "Cy sent no bid and took no part.",
+    ]
 
 
 def test_it_cancels_a_tie_so_nobody_wins_or_pays():
@@ -45,16 +48,24 @@ def test_it_splits_the_prize_rounded_down_and_each_tied_winner_pays():
     raw = dict(COINS, prize="5")
     proposal = run("auction", {0: 7, 1: 7, 2: 3}, wins="highest", pays="own", ties="split", **raw)
     # 5 Garnets between two is 2 each (the odd one is not given); each pays their own 7.
-    assert sorted(changes(proposal)) == [("Ada", "Coins", -7), ("Ada", "Garnets", 2),
-                                         ("Bo", "Coins", -7), ("Bo", "Garnets", 2)]
+    assert sorted(changes(proposal)) == [
+        ("Ada", "Coins", -7),
+        ("Ada", "Garnets", 2),
+        ("Bo", "Coins", -7),
+        ("Bo", "Garnets", 2),
+    ]
     assert proposal.lines[0] == "Ada and Bo tie and share the prize."
 
 
 def test_it_charges_a_tied_winner_the_tied_bid_at_second_price():
     proposal = run("auction", {0: 7, 1: 7, 2: 3}, wins="highest", pays="second", ties="split", **COINS)
     # For Ada the highest other bid is Bo's 7, and the same for Bo.
-    assert sorted(changes(proposal)) == [("Ada", "Coins", -7), ("Ada", "Garnets", 1),
-                                         ("Bo", "Coins", -7), ("Bo", "Garnets", 1)]
+    assert sorted(changes(proposal)) == [
+        ("Ada", "Coins", -7),
+        ("Ada", "Garnets", 1),
+        ("Bo", "Coins", -7),
+        ("Bo", "Garnets", 1),
+    ]
 
 
 def test_it_draws_a_tie_by_the_seed_and_draws_the_same_again():
@@ -82,25 +93,36 @@ def test_it_gives_the_lowest_bid_the_win_and_a_bid_of_zero_counts():
 def test_it_gives_the_highest_unique_bid_the_win():
     bids = {0: 7, 1: 7, 2: 5, 3: 2}  # 7 is Ada's and Bo's, so out; 5 is the highest bid made once
     assert changes(run("auction", bids, wins="highest_unique", pays="own", **COINS)) == [
-        ("Cy", "Coins", -5), ("Cy", "Garnets", 2)]
+        ("Cy", "Coins", -5),
+        ("Cy", "Garnets", 2),
+    ]
     # Second price: the next unique bid below Cy's 5 is Dee's 2 (Ada's 7 is higher and not unique).
     assert changes(run("auction", bids, wins="highest_unique", pays="second", **COINS)) == [
-        ("Cy", "Coins", -2), ("Cy", "Garnets", 2)]
+        ("Cy", "Coins", -2),
+        ("Cy", "Garnets", 2),
+    ]
 
 
 def test_it_gives_the_second_highest_unique_bid_the_win():
     bids = {0: 9, 1: 7, 2: 7, 3: 5, 4: 2}  # the unique bids are 9, 5, 2: the second-highest is Dee's 5
     assert changes(run("auction", bids, wins="second_highest_unique", pays="own", **COINS)) == [
-        ("Dee", "Coins", -5), ("Dee", "Garnets", 2)]
+        ("Dee", "Coins", -5),
+        ("Dee", "Garnets", 2),
+    ]
     assert changes(run("auction", bids, wins="second_highest_unique", pays="second", **COINS)) == [
-        ("Dee", "Coins", -2), ("Dee", "Garnets", 2)]
+        ("Dee", "Coins", -2),
+        ("Dee", "Garnets", 2),
+    ]
 
 
 def test_it_names_no_winner_without_enough_unique_bids():
     proposal = run("auction", {0: 4, 1: 4, 2: None}, wins="highest_unique", pays="all", **COINS)
     assert sorted(changes(proposal)) == [("Ada", "Coins", -4), ("Bo", "Coins", -4)]
-    assert proposal.lines == ["Every bid was made by more than one player: nobody wins.",
-                              "Every bidder pays their bid (all pay).", "Cy sent no bid and took no part."]
+    assert proposal.lines == [
+        "Every bid was made by more than one player: nobody wins.",
+        "Every bidder pays their bid (all pay).",
+        "Cy sent no bid and took no part.",
+    ]
     one = run("auction", {0: 9, 1: 4, 2: 4}, wins="second_highest_unique", pays="own", **COINS)
     assert changes(one) == []
     assert one.lines == ["Fewer than two bids were made by one player alone: nobody wins."]

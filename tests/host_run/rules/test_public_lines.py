@@ -11,7 +11,12 @@ CASES = [  # (rule, parameters, two rounds that differ only in hidden numbers, n
     ("vote", {"counter": "Lives", "delta": "-1"}, {0: 1, 1: 1, 2: 0}, {0: 1, 1: 1, 2: 1}),
     ("unique", {"counter": "Points", "delta": "1"}, {0: 5, 1: 5, 2: 3, 3: 1}, {0: 4, 1: 4, 2: 3, 3: 0}),
     ("target", {"target": "fixed", "value": "10", "counter": "Points", "delta": "1"}, {0: 12, 1: 20}, {0: 11, 1: 30}),
-    ("payoff", {"counter": "Points", "table": "c, c: 1, 1\nc, b: 0, 2\nb, b: 0, 0"}, {0: "c", 1: "b"}, {0: "b", 1: "b"}),
+    (
+        "payoff",
+        {"counter": "Points", "table": "c, c: 1, 1\nc, b: 0, 2\nb, b: 0, 0"},
+        {0: "c", 1: "b"},
+        {0: "b", 1: "b"},
+    ),
 ]
 DECIDING = [  # the same, but the number that decides (the price, the winning number, the target) differs
     CASES[1],

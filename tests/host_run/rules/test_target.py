@@ -9,8 +9,16 @@ POINT = {"counter": "Points", "delta": "1"}
 
 
 def test_it_picks_the_closest_to_two_thirds_of_the_average():
-    proposal = run("target", {0: 10, 1: 20, 2: 30, 3: 40}, target="average", times_top="2", times_bottom="3",
-                   who="closest", show_numbers="on", **POINT)
+    proposal = run(
+        "target",
+        {0: 10, 1: 20, 2: 30, 3: 40},
+        target="average",
+        times_top="2",
+        times_bottom="3",
+        who="closest",
+        show_numbers="on",
+        **POINT,
+    )
     # The average is 25; two thirds of it is 50/3, about 16.67. Bo's 20 is 3.33 away, Ada's 10 is 6.67.
     assert changes(proposal) == [("Bo", "Points", 1)]
     assert proposal.lines == ["The target is about 16.67.", "Closest to the target: Bo."]
@@ -50,7 +58,9 @@ def test_it_settles_an_exact_tie_as_the_host_chose():
     none = run("target", numbers, target="average", ties="none", **POINT)
     assert (changes(none), none.lines) == ([], ["Ada and Bo are equally close: nobody is picked."])
     assert changes(run("target", numbers, target="average", ties="all", **POINT)) == [
-        ("Ada", "Points", 1), ("Bo", "Points", 1)]
+        ("Ada", "Points", 1),
+        ("Bo", "Points", 1),
+    ]
     drawn = set()
     for seed in range(20):
         proposal = run("target", numbers, seed=seed, target="average", ties="draw", **POINT)

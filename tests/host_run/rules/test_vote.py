@@ -40,13 +40,15 @@ def test_it_chooses_nobody_all_or_one_drawn_on_a_tie():
 
 def test_it_needs_more_than_half_of_the_votes_sent_for_a_majority():
     # red has 2 of 4 votes: half is not more than half.
-    four = run("vote", {0: "red", 1: "red", 2: "blue", 3: "green"}, method="majority", who="with",
-               counter="Points", delta="1")
+    four = run(
+        "vote", {0: "red", 1: "red", 2: "blue", 3: "green"}, method="majority", who="with", counter="Points", delta="1"
+    )
     assert changes(four) == []
     assert four.lines == ["Nothing has more than half of the 4 votes: nothing is chosen."]
     # With Dee's vote missed, red has 2 of the 3 votes sent: a majority.
-    three = run("vote", {0: "red", 1: "red", 2: "blue", 3: None}, method="majority", who="with",
-                counter="Points", delta="1")
+    three = run(
+        "vote", {0: "red", 1: "red", 2: "blue", 3: None}, method="majority", who="with", counter="Points", delta="1"
+    )
     assert changes(three) == [("Ada", "Points", 1), ("Bo", "Points", 1)]
     assert three.lines == ["The vote chooses red.", "Dee did not vote."]
 
@@ -54,7 +56,9 @@ def test_it_needs_more_than_half_of_the_votes_sent_for_a_majority():
 def test_it_gives_the_change_to_those_with_or_against_the_choice_never_to_a_missed_voter():
     votes = {0: "A", 1: "A", 2: "B", 3: None}
     assert changes(run("vote", votes, who="with", counter="Points", delta="2")) == [
-        ("Ada", "Points", 2), ("Bo", "Points", 2)]
+        ("Ada", "Points", 2),
+        ("Bo", "Points", 2),
+    ]
     assert changes(run("vote", votes, who="against", counter="Points", delta="-2")) == [("Cy", "Points", -2)]
 
 
