@@ -16,6 +16,7 @@ from matches.core import lifecycle
 from matches.models import Phase
 from tests.pokemon_snap.support_match import SnapMatchMixin
 from tests.support.base import BaseTestCase
+from tests.support.host_bot import until_a_phase_opens
 
 
 class FormReader(HTMLParser):
@@ -114,6 +115,7 @@ def refused_value(field):
 
 def waiting_seat(match):
     for _ in range(5):
+        until_a_phase_opens(match)  # a host-run game waits on its host first
         phases = list(match.phases.filter(status=Phase.OPEN).order_by("sequence"))
         for phase in phases:
             if phase.waits_on:

@@ -296,6 +296,15 @@ def close(
             round=rnd["n"],
         )
     ]
+    for s in rnd["filled"]:  # a missed answer is said as one: whose, in public; what it became, to them
+        name, n = state["names"][s], rnd["n"]
+        events.append(
+            api.public("missed", f"Time ran out for {name}: the round's rule for a missed answer answers.", round=n)
+        )
+        words = answer_words(rnd, rnd["answers"].get(str(s)), state)
+        events.append(
+            api.private(s, "missed", f"Time ran out: the round's rule for a missed answer gave {words}.", round=n)
+        )
     public_lines, own = reveal_lines(rnd, state)
     events += [api.public("reveal", line, round=rnd["n"]) for line in public_lines]
     events += [api.private(s, "reveal", line, round=rnd["n"]) for s, line in sorted(own.items())]
