@@ -38,8 +38,7 @@ def test_it_applies_every_line_at_once_and_tells_each_line_to_its_readers():
         "Result of round 1: Ben wins the auction.",
         "A note from the host: the key is yours.",
         "Your Coins -7 (paid his bid), now 3.",
-        "Ada: Points +2 (lost together), now 2.",
-        "Cleo: Points +2 (lost together), now 2.",
+        "Ada, Cleo: Points +2 (lost together).",  # a row's change to many is one line
         "Ada: Points +1 (a bonus), now 3.",
         "Dan is out of the match.",
     ]
@@ -47,7 +46,19 @@ def test_it_applies_every_line_at_once_and_tells_each_line_to_its_readers():
         line for line in texts(t.events, ben) if "Coins" not in line and "note" not in line
     ]
     assert texts(t.events, ada) == texts(t.events, spectator)  # Ada's Secret changed: only the host is told
-    assert "Ada: Secret +4 (a hidden gift), now 4 (the host only)." in texts(t.events, api.Viewer.host())
+    assert "Ada, Dan: Secret +4 (a hidden gift) (the host only)." in texts(t.events, api.Viewer.host())
+
+
+def test_it_says_a_change_to_everyone_in_one_line_and_each_private_change_to_its_player():
+    t = act(
+        closed_round(),
+        "publish_result",
+        change_1="everyone | Points | 1 | round played",
+        change_2="everyone | Coins | -1 | the toll",
+    )
+    spectator, ben = api.Viewer.spectator(), api.Viewer.for_seat(1)
+    assert texts(t.events, spectator) == ["Everyone: Points +1 (round played)."]
+    assert texts(t.events, ben) == ["Everyone: Points +1 (round played).", "Your Coins -1 (the toll), now 9."]
 
 
 def test_it_sums_the_lines_for_one_counter_before_checking_its_bounds():

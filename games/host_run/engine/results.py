@@ -179,20 +179,40 @@ def publish(state: dict[str, Any], rnd: dict[str, Any], result: dict[str, Any]) 
         api.private(int(s), "note", f"A note from the host: {note}", round=rnd["n"])
         for s, note in sorted(result["notes"].items(), key=lambda item: int(item[0]))
     ]
-    for change in result["changes"]:
-        seat, counter = change["seat"], counters[change["counter"]]
-        state["values"][seat][order.index(counter["name"])] += change["delta"]
-        now = state["values"][seat][order.index(counter["name"])]
-        said = f"{counter['name']} {change['delta']:+d} ({change['reason']}), now {now}"
+    for group in _grouped(result["changes"]):
+        counter, delta, reason = counters[group[0]["counter"]], group[0]["delta"], group[0]["reason"]
+        now = {}
+        for change in group:
+            state["values"][change["seat"]][order.index(counter["name"])] += delta
+            now[change["seat"]] = state["values"][change["seat"]][order.index(counter["name"])]
+        said = f"{counter['name']} {delta:+d} ({reason})"
+        if counter["sees"] == PLAYER:  # each player reads their own, alone
+            events += [api.private(s, "change", f"Your {said}, now {v}.", round=rnd["n"]) for s, v in now.items()]
+            continue
+        # one line for a change many share (a point to everyone is a line, not thirty)
+        who = ", ".join(names[s] for s in now) if len(now) < len(names) else "Everyone"
+        line = f"{who}: {said}" + (f", now {next(iter(now.values()))}" if len(now) == 1 else "")
         if counter["sees"] == EVERYONE:
-            events.append(api.public("change", f"{names[seat]}: {said}.", round=rnd["n"]))
-        elif counter["sees"] == PLAYER:
-            events.append(api.private(seat, "change", f"Your {said}.", round=rnd["n"]))
+            events.append(api.public("change", f"{line}.", round=rnd["n"]))
         else:
-            events.append(api.host_only("change", f"{names[seat]}: {said} (the host only).", round=rnd["n"]))
+            events.append(api.host_only("change", f"{line} (the host only).", round=rnd["n"]))
     for seat in result["out"]:
         state["out"][seat] = True
         events.append(api.public("out", f"{names[seat]} is out of the match.", round=rnd["n"]))
     rnd["published"] = True
     state["results"].append({"round": rnd["n"], **result})
     return events
+
+
+def _grouped(changes: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The changes in order, those of one row (same counter, change and reason, seat after seat)
+    kept together."""
+    groups: list[list[dict[str, Any]]] = []
+    for change in changes:
+        last = groups[-1][-1] if groups else None
+        same = last is not None and all(last[k] == change[k] for k in ("counter", "delta", "reason"))
+        if same and change["seat"] not in {c["seat"] for c in groups[-1]}:
+            groups[-1].append(change)
+        else:
+            groups.append([change])
+    return groups
