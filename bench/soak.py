@@ -21,15 +21,13 @@ import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from types import SimpleNamespace
 
-from .common import DB_NAME, PG_ADMIN_URL, QUEUE, ROOT, bench_env, free_port, percentile, sized
+from .common import percentile, sized
 from .soak_clients import Browser, Tally, player, watcher
+from .soak_processes import Sampler, start_processes
 
 MINUTES = float(os.environ.get("SOAK_MINUTES") or sized(10, 1))
 BUSY = int(os.environ.get("SOAK_BUSY") or 0)  # busy-looping processes per core beside the soak
@@ -40,121 +38,6 @@ OVERDUE_SECONDS = 30  # a phase still open this long after its deadline is overd
 SETTLE_SECONDS = 30  # after the bots stop: how long open sockets have to receive what they are owed
 HTTP_THREADS = 32
 HOST, PASSWORD = "soak-host", "soak-password"
-
-
-class Proc:
-    """One of the site's processes, its output kept for the traceback check."""
-
-    def __init__(self, name, args, env, logs, parent_is="", child_is=""):
-        self.name, self.log_path = name, Path(logs) / f"{name}.log"
-        self.parent_is, self.child_is = parent_is, child_is  # what its parent and children are, for the RSS figures
-        self._log = open(self.log_path, "wb")
-        self.popen = subprocess.Popen(args, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
-                                      start_new_session=True)
-
-    def pids(self):
-        """The process and its children (uvicorn's web processes, Celery's pool)."""
-        return [self.popen.pid] + sorted(children(self.popen.pid))
-
-    def stop(self):
-        try:
-            os.killpg(self.popen.pid, signal.SIGTERM)
-            self.popen.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.popen.pid, signal.SIGKILL)
-            self.popen.wait(5)
-        except ProcessLookupError:
-            pass
-        self._log.close()
-
-    def tracebacks(self):
-        """How many tracebacks the log holds, and the first with what led to it."""
-        text = self.log_path.read_text(errors="replace")
-        at = text.find("Traceback")
-        return text.count("Traceback"), text[max(0, at - 500):at + 3000] if at >= 0 else ""
-
-
-def children(pid):
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry))
-    return found + [grandchild for child in found for grandchild in children(child)]
-
-
-def cmdline(pid):
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
-
-
-def rss_mb(pid):
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return None
-
-
-class Sampler(threading.Thread):
-    """Every two seconds: PostgreSQL's connections to the soak's database, each process's RSS,
-    the load average."""
-
-    def __init__(self, procs):
-        super().__init__(daemon=True)
-        self.procs, self.stopped = procs, threading.Event()
-        self.connections, self.loads, self.rss = [], [], {}  # rss: label -> every sample (MB)
-
-    def run(self):
-        import psycopg
-
-        with psycopg.connect(f"{PG_ADMIN_URL}/{DB_NAME}", autocommit=True) as db:
-            while not self.stopped.is_set():
-                self.connections.append(db.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s"
-                                                   " AND pid <> pg_backend_pid()", [DB_NAME]).fetchone()[0])
-                self.loads.append(os.getloadavg()[0])
-                for proc in self.procs:
-                    parent, *kids = proc.pids()
-                    kids = [pid for pid in kids if b"resource_tracker" not in cmdline(pid)]  # multiprocessing's, not the site's
-                    named = [(proc.name if not kids else f"{proc.name} ({proc.parent_is})", parent)]
-                    named += [(f"{proc.name} {proc.child_is} {i}", pid) for i, pid in enumerate(kids, 1)]
-                    for label, pid in named:
-                        mb = rss_mb(pid)
-                        if mb is not None:
-                            self.rss.setdefault(label, []).append(mb)
-                self.stopped.wait(2)
-
-
-def start_processes(logs):
-    env = {**bench_env(), "DEADLINE_SCHEDULER": "celery", "NOTIFY_ON_WORKER": "1"}
-    port = free_port()
-    python = sys.executable
-    web = Proc("web", [python, "manage.py", "serve", "--workers", "2", "--port", str(port)], env, logs,
-               "uvicorn's supervisor", "process")
-    worker = Proc("worker", [python, "-m", "celery", "-A", "genius_site", "worker", "--loglevel", "warning",
-                             "--concurrency", "2", "-Q", QUEUE, "-n", f"soak-{QUEUE}@%h"], env, logs,
-                  "main process", "pool process")
-    beat = Proc("beat", [python, "-m", "celery", "-A", "genius_site", "beat", "--loglevel", "warning",
-                         "--schedule", str(Path(logs) / "beat-schedule")], env, logs)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(url + "/healthz", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        raise RuntimeError("the web server did not start:\n" + web.log_path.read_text(errors="replace"))
-    time.sleep(4)  # the worker consuming, the beat ticking
-    return url, [web, worker, beat]
 
 
 def new_matches():
@@ -173,10 +56,18 @@ def new_matches():
             if engine.slug == "fixture":  # the tests' own game, installed because the bench runs as tests do
                 continue
             seconds = rng.randint(*PHASE_SECONDS)
-            settings = {k: max(seconds, engine.seconds_range[0]) for k, v in engine.default_settings.items()
-                        if k.endswith("_seconds") and isinstance(v, int)}
-            match = Match.objects.create(season=season, game=engine.slug, title=f"Soak {n + 1}: {engine.name}",
-                                         kind=engine.kind, settings=settings)
+            settings = {
+                k: max(seconds, engine.seconds_range[0])
+                for k, v in engine.default_settings.items()
+                if k.endswith("_seconds") and isinstance(v, int)
+            }
+            match = Match.objects.create(
+                season=season,
+                game=engine.slug,
+                title=f"Soak {n + 1}: {engine.name}",
+                kind=engine.kind,
+                settings=settings,
+            )
             count = engine.default_seats or engine.min_seats
             for seat, role in enumerate(engine.default_roles(count)):
                 user = User.objects.create_user(f"soak-{match.pk}-{seat}", password=PASSWORD)
@@ -188,6 +79,7 @@ def new_matches():
 
 
 # The bots' brain, run on the soak's database threads: what is open for a seat, and a legal move.
+
 
 def open_phases(match_id, seat):
     from matches.models import Match, Phase
@@ -238,8 +130,11 @@ def overdue(match_ids):
     from matches.models import Match, Phase
 
     late = timezone.now() - timedelta(seconds=OVERDUE_SECONDS)
-    return list(Phase.objects.filter(match_id__in=match_ids, status=Phase.OPEN, match__status=Match.RUNNING,
-                                     deadline__lt=late).values_list("pk", flat=True))
+    return list(
+        Phase.objects.filter(
+            match_id__in=match_ids, status=Phase.OPEN, match__status=Match.RUNNING, deadline__lt=late
+        ).values_list("pk", flat=True)
+    )
 
 
 async def drive(url, match_ids, seats):
@@ -248,10 +143,17 @@ async def drive(url, match_ids, seats):
     loop = asyncio.get_running_loop()
     http_pool, brain_pool = ThreadPoolExecutor(HTTP_THREADS), ThreadPoolExecutor(2)
     tally = Tally()
-    soak = SimpleNamespace(url=url, tally=tally, password=PASSWORD, end=time.time() + MINUTES * 60,
-                           check_seconds=settings.LIVE_CHECK_SECONDS, open_phases=open_phases, move=move,
-                           http=lambda f, *a: loop.run_in_executor(http_pool, f, *a),
-                           brain=lambda f, *a: loop.run_in_executor(brain_pool, f, *a))
+    soak = SimpleNamespace(
+        url=url,
+        tally=tally,
+        password=PASSWORD,
+        end=time.time() + MINUTES * 60,
+        check_seconds=settings.LIVE_CHECK_SECONDS,
+        open_phases=open_phases,
+        move=move,
+        http=lambda f, *a: loop.run_in_executor(http_pool, f, *a),
+        brain=lambda f, *a: loop.run_in_executor(brain_pool, f, *a),
+    )
     host = Browser(url, tally)
     await soak.http(host.login, HOST, PASSWORD)
     rng = random.Random(39)
@@ -301,12 +203,14 @@ def stored(tally, match_ids):
     told = collections.Counter(tally.accepted)
     after_close = [s.pk for s in rows.select_related("phase") if s.phase.closed_at and s.created_at > s.phase.closed_at]
     closed = {(p.match_id, p.key): p for p in Phase.objects.filter(match_id__in=match_ids, status=Phase.CLOSED)}
-    closes = collections.Counter((e.match_id, e.data.get("phase"))
-                                 for e in Event.objects.filter(match_id__in=match_ids, kind="phase.closed"))
+    closes = collections.Counter(
+        (e.match_id, e.data.get("phase")) for e in Event.objects.filter(match_id__in=match_ids, kind="phase.closed")
+    )
     lateness = [(p.closed_at - p.deadline).total_seconds() for p in closed.values() if p.close_reason == "deadline"]
     replays = {m.pk: replay(m) for m in Match.objects.filter(pk__in=match_ids)}
     return {
-        "moves_received": sum(told.values()), "moves_stored": sum(kept.values()),
+        "moves_received": sum(told.values()),
+        "moves_stored": sum(kept.values()),
         "moves_not_as_told": sorted(set(told.items()) ^ set(kept.items())),
         "moves_after_close": after_close,
         "phases_closed": len(closed),
@@ -373,27 +277,48 @@ def _terminated(signum, frame):
 def figures(tally, live, db, sampler, tracebacks, matches, seats):
     ms = [v * 1000 for v in tally.push]
     return {
-        "minutes": MINUTES, "busy_per_core": BUSY, "matches": matches, "seats": seats,
+        "minutes": MINUTES,
+        "busy_per_core": BUSY,
+        "matches": matches,
+        "seats": seats,
         "load": {"p50": percentile(sampler.loads, 50), "max": max(sampler.loads)} if sampler.loads else None,
-        "sockets_opened": len(tally.tabs), "sockets_open_at_end": live["open_at_end"],
-        "push_ms": spread(ms), "push_over": {f"{s} s": sum(v > s * 1000 for v in ms) for s in (1, 5, 10, 20)},
+        "sockets_opened": len(tally.tabs),
+        "sockets_open_at_end": live["open_at_end"],
+        "push_ms": spread(ms),
+        "push_over": {f"{s} s": sum(v > s * 1000 for v in ms) for s in (1, 5, 10, 20)},
         "events_revealed_at_end_not_timed": tally.revealed_at_end,
         "client_loop_lag_ms": spread([v * 1000 for v in tally.lag]),
-        "slowest_pushes": sorted(tally.pushed, reverse=True)[:15], "page_ms": spread([v * 1000 for v in tally.pages]),
+        "slowest_pushes": sorted(tally.pushed, reverse=True)[:15],
+        "page_ms": spread([v * 1000 for v in tally.pages]),
         "move_ms": spread([v * 1000 for v in tally.moves]),
-        "handshake_timeouts": tally.handshake_timeouts, "handshakes_refused": tally.handshakes_refused[:20],
+        "handshake_timeouts": tally.handshake_timeouts,
+        "handshakes_refused": tally.handshakes_refused[:20],
         "server_closed": len(tally.server_closed),
         "server_closed_why": dict(collections.Counter(f"{c} {r}" for c, r in tally.server_closed)),
-        "skipped_or_repeated": tally.skips[:20], "skipped_or_repeated_count": len(tally.skips),
-        "owed_not_received": live["short"], "socket_errors": tally.errors[:20],
-        "http_errors": tally.statuses[:20], "http_error_count": len(tally.statuses),
-        "bots_crashed": live["crashed"], "overdue_phases": live["overdue"],
-        "plays": tally.kinds, "legal_moves_refused": tally.refused, "late_or_forged_received": tally.wrongly_accepted,
-        "tracebacks": tracebacks, **db,
+        "skipped_or_repeated": tally.skips[:20],
+        "skipped_or_repeated_count": len(tally.skips),
+        "owed_not_received": live["short"],
+        "socket_errors": tally.errors[:20],
+        "http_errors": tally.statuses[:20],
+        "http_error_count": len(tally.statuses),
+        "bots_crashed": live["crashed"],
+        "overdue_phases": live["overdue"],
+        "plays": tally.kinds,
+        "legal_moves_refused": tally.refused,
+        "late_or_forged_received": tally.wrongly_accepted,
+        "tracebacks": tracebacks,
+        **db,
         # growth from the start, and over the second half alone (the first includes warming up)
-        "rss_mb": {label: {"first": round(v[0], 1), "middle": round(v[len(v) // 2], 1), "last": round(v[-1], 1),
-                           "growth": round(v[-1] - v[0], 1), "second_half_growth": round(v[-1] - v[len(v) // 2], 1)}
-                   for label, v in sampler.rss.items()},
+        "rss_mb": {
+            label: {
+                "first": round(v[0], 1),
+                "middle": round(v[len(v) // 2], 1),
+                "last": round(v[-1], 1),
+                "growth": round(v[-1] - v[0], 1),
+                "second_half_growth": round(v[-1] - v[len(v) // 2], 1),
+            }
+            for label, v in sampler.rss.items()
+        },
         "pg_connections_peak": max(sampler.connections, default=None),
     }
 
@@ -407,15 +332,19 @@ def checks(r):
             failed.append(why)
 
     expect(r["moves_received"] > 0 and r["phases_closed"] > 0, "the soak played nothing")
-    expect(r["moves_received"] == r["moves_stored"] and not r["moves_not_as_told"],
-           f"moves received {r['moves_received']} against stored {r['moves_stored']}: {r['moves_not_as_told'][:10]}")
+    expect(
+        r["moves_received"] == r["moves_stored"] and not r["moves_not_as_told"],
+        f"moves received {r['moves_received']} against stored {r['moves_stored']}: {r['moves_not_as_told'][:10]}",
+    )
     expect(not r["moves_after_close"], f"moves stored after their phase closed: {r['moves_after_close'][:10]}")
     expect(not r["late_or_forged_received"], f"late or forged moves received: {r['late_or_forged_received'][:10]}")
     expect(not r["closed_not_once"], f"phases not closed exactly once: {r['closed_not_once'][:10]}")
     expect(not r["overdue_phases"], f"phases overdue: {r['overdue_phases'][:10]}")
     expect(not r["replay_problems"], f"matches that do not replay: {r['replay_problems']}")
-    expect(not r["skipped_or_repeated_count"], f"{r['skipped_or_repeated_count']} updates skipped or repeated event"
-                                               f" numbers: {r['skipped_or_repeated'][:5]}")
+    expect(
+        not r["skipped_or_repeated_count"],
+        f"{r['skipped_or_repeated_count']} updates skipped or repeated event numbers: {r['skipped_or_repeated'][:5]}",
+    )
     expect(not r["owed_not_received"], f"open sockets short of what they are owed: {r['owed_not_received'][:10]}")
     expect(not r["socket_errors"], f"sockets sent errors: {r['socket_errors'][:5]}")
     expect(not r["handshakes_refused"], f"a page's own socket was refused: {r['handshakes_refused'][:5]}")
@@ -431,13 +360,15 @@ def table_lines(r):
 
     load = f"load p50 {r['load']['p50']:.1f}, max {r['load']['max']:.1f}" if r["load"] else ""
     rss = ", ".join(f"{k} {v['growth']:+.1f} ({v.get('second_half_growth', 0):+.1f})" for k, v in r["rss_mb"].items())
-    return [f"Soak ({r['minutes']:g} min, {r['busy_per_core']} busy loops per core, {load}): {r['matches']} matches,"
-            f" {r['seats']} seats, {r['sockets_opened']} sockets opened; {r['moves_stored']} moves stored of"
-            f" {r['moves_received']} received, {r['phases_closed']} phases closed; "
-            + (f"FAILED {len(r['failures'])} checks" if r.get("failures") else "every check passed"),
-            f"  push {fig(r['push_ms'])} (over 1/5/10/20 s: {'/'.join(map(str, r.get('push_over', {}).values()))}); page {fig(r['page_ms'])}; move {fig(r['move_ms'])}",
-            f"  the clients' own loop late by {fig(r.get('client_loop_lag_ms'))}\n"
-            f"  close lateness {fig(r['close_lateness_ms'])}; handshake timeouts {r['handshake_timeouts']};"
-            f" server-closed sockets {r['server_closed']} {r['server_closed_why'] or ''}; PostgreSQL connections"
-            f" peak {r['pg_connections_peak']}",
-            f"  RSS growth, MB (over the second half): {rss}"]
+    return [
+        f"Soak ({r['minutes']:g} min, {r['busy_per_core']} busy loops per core, {load}): {r['matches']} matches,"
+        f" {r['seats']} seats, {r['sockets_opened']} sockets opened; {r['moves_stored']} moves stored of"
+        f" {r['moves_received']} received, {r['phases_closed']} phases closed; "
+        + (f"FAILED {len(r['failures'])} checks" if r.get("failures") else "every check passed"),
+        f"  push {fig(r['push_ms'])} (over 1/5/10/20 s: {'/'.join(map(str, r.get('push_over', {}).values()))}); page {fig(r['page_ms'])}; move {fig(r['move_ms'])}",
+        f"  the clients' own loop late by {fig(r.get('client_loop_lag_ms'))}\n"
+        f"  close lateness {fig(r['close_lateness_ms'])}; handshake timeouts {r['handshake_timeouts']};"
+        f" server-closed sockets {r['server_closed']} {r['server_closed_why'] or ''}; PostgreSQL connections"
+        f" peak {r['pg_connections_peak']}",
+        f"  RSS growth, MB (over the second half): {rss}",
+    ]
