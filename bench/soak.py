@@ -214,7 +214,10 @@ def stored(tally, match_ids):
         "moves_not_as_told": sorted(set(told.items()) ^ set(kept.items())),
         "moves_after_close": after_close,
         "phases_closed": len(closed),
-        "closed_not_once": sorted(k for k in set(closed) | set(closes) if closes.get(k) != 1 or k not in closed),
+        # a close writes one "Closed" line; a turn (PhaseSpec.turn) writes none, its log being its action
+        "closed_not_once": sorted(
+            k for k in set(closed) | set(closes) if k not in closed or closes.get(k, 0) != (0 if closed[k].turn else 1)
+        ),
         "close_lateness_ms": lateness and spread([v * 1000 for v in lateness]),
         "replay_problems": {m: p for m, p in replays.items() if p},
         "matches_over": Match.objects.filter(pk__in=match_ids).exclude(status=Match.RUNNING).count(),
