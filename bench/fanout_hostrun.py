@@ -14,9 +14,9 @@ import redis
 from django.db import transaction
 
 from . import hostrun
-from .common import REDIS_URL, Server, free_port, percentile, sized, summary
+from .common import REDIS_URL, Server, free_port, sized
 from .fanout import Peer, baseline_run
-from .fanout_players import TIMINGS, cookie, renders_alone, steps, targets
+from .fanout_players import TIMINGS, cookie, renders_alone, report, steps, targets
 
 ROUNDS = sized(20, 2)  # results published, one a round: the match's log grows as the pages' match's
 SETTLE = 3.0  # seconds for 30 sockets to open and render for themselves before the result
@@ -73,31 +73,7 @@ def run():
                 bare.append(baseline_run(bare_port, channel, "x" * 4096, hostrun.SEATS))
     finally:
         broadcaster.stop()
-    last = [max(run) for run in site]
-    alone_all = [sum(r) for r in renders]
-    return {
-        "players": hostrun.SEATS,
-        "rounds": len(site),
-        "last": {"p50": percentile(last, 50), "p99": percentile(last, 99), "max": max(last)},
-        "first": summary([min(run) for run in site]),
-        "bare_last": summary([max(run) for run in bare]),
-        "steps": {
-            name: {
-                "p50": percentile([b[name] for b in breakdown if b], 50),
-                "p99": percentile([b[name] for b in breakdown if b], 99),
-            }
-            for name in ("layer", "render", "write", "receipt")
-        }
-        if any(breakdown)
-        else None,
-        "runs": [{"last": max(s), **(b or {})} for s, b in zip(site, breakdown)],
-        "render_alone_ms": {
-            "per_player_median": percentile([t for r in renders for t in r], 50),
-            "all_players_median": percentile(alone_all, 50),
-            "batch_median": percentile(batches, 50),
-            "batch_to_alone": percentile(batches, 50) / percentile(alone_all, 50),
-        },
-    }
+    return report(hostrun.SEATS, site, bare, breakdown, renders, batches)
 
 
 def table_lines(r):

@@ -155,12 +155,22 @@ def run():
                 match.refresh_from_db()
     finally:
         broadcaster.stop()
-    last = [max(run) for run in site]
     from . import fanout_hostrun  # here, not at the top: it borrows this module's helpers
 
     return {
         "host_run": fanout_hostrun.run(),  # a host's result to 30 players (issue 34), after the above
-        "players": PLAYERS,
+        **report(PLAYERS, site, bare, breakdown, renders, batches),
+    }
+
+
+def report(players, site, bare, breakdown, renders, batches):
+    """The figures of a fan-out run: each change's arrival at every socket (`site`, ms after its
+    commit), a bare broadcast of as many messages (`bare`), the room's steps per change
+    (`breakdown`), and the renders measured in-process, one by one (`renders`) and batched."""
+    last = [max(run) for run in site]
+    alone_all = [sum(r) for r in renders]
+    return {
+        "players": players,
         "rounds": len(site),
         "last": {"p50": percentile(last, 50), "p99": percentile(last, 99), "max": max(last)},
         "first": summary([min(run) for run in site]),
@@ -177,9 +187,9 @@ def run():
         "runs": [{"last": max(s), **(b or {})} for s, b in zip(site, breakdown)],
         "render_alone_ms": {
             "per_player_median": statistics.median(t for r in renders for t in r),
-            "all_players_median": statistics.median(sum(r) for r in renders),
+            "all_players_median": statistics.median(alone_all),
             "batch_median": statistics.median(batches),
-            "batch_to_alone": statistics.median(batches) / statistics.median(sum(r) for r in renders),
+            "batch_to_alone": statistics.median(batches) / statistics.median(alone_all),
         },
     }
 
