@@ -10,7 +10,7 @@ steps are its hosts' alone (core.access.access_match_steps)."""
 
 from django.template.loader import select_template
 
-from games.engine_api import Viewer
+from games.engine_api import Viewer, derive_rng
 
 from matches.core.presenters import visible_event_rows
 from matches.core.replay import seat_infos, states_after_phases
@@ -52,30 +52,46 @@ def phase_states(match):
 
 
 def step_picture(match, viewer, number):
-    """The context of step `number` (1 is the first phase closed or host action), or None if
-    there is none."""
+    """The context of step `number` (0 is the start, as setup left it; 1 the first phase closed or
+    host action), or None if there is none."""
     counted = match.phases.filter(status=Phase.CLOSED).count() + match.actions.filter(player=None).count()
-    if not 1 <= number <= counted:
+    if not 0 <= number <= counted or match.state is None:
         return None  # a step past the end costs these counts, never a replay
     steps = phase_states(match)  # fewer than counted if the replay stopped at an action now refused
     if number > len(steps):
         return None
-    phase, state = steps[number - 1]
     eyes = shown_as(match, viewer)
     titles = _host_action_titles(match)
+    items = [p for p, _ in steps]
+    if number == 0:
+        state = engine_of(match).setup(seat_infos(match), match.settings, derive_rng(match.seed, "setup")).state
+        title, revealed = "The start", _events_before_the_first_step(match, viewer, items)
+    else:
+        item, state = steps[number - 1]
+        title, revealed = f"After {_title(item, titles)}", _events_of_close(match, viewer, item, items)
     return {
         "match": match,
         "viewer": eyes,
         "player": None,
         "number": number,
-        "phase": {"title": _title(phase, titles)},
-        "steps": [{"number": n, "title": _title(p, titles)} for n, (p, _) in enumerate(steps, start=1)],
-        "previous": number - 1 if number > 1 else None,
+        "phase": {"title": title},
+        "steps": [{"number": 0, "title": "The start"}]
+        + [{"number": n, "title": _title(p, titles)} for n, (p, _) in enumerate(steps, start=1)],
+        "last": len(steps),
+        "previous": number - 1 if number > 0 else None,
         "next": number + 1 if number < len(steps) else None,
         "view": engine_of(match).view(state, eyes),
         "game_template": select_template([f"{match.game}/view.html", "matches/generic_view.html"]),
-        "revealed": _events_of_close(match, viewer, phase, [p for p, _ in steps]),
+        "revealed": revealed,
     }
+
+
+def _events_before_the_first_step(match, viewer, items):
+    """What the start revealed: the lines written before the first step's (setup's own)."""
+    starts = _step_starts(match, items)
+    first = min(starts.values()) if starts else None
+    rows = visible_event_rows(match, viewer)
+    return [row for row in rows if first is None or row.seq < first]
 
 
 def _host_action_titles(match):

@@ -1,5 +1,5 @@
-"""A spectator steps through a finished match in Chromium, on a desktop and on a phone: the first
-step, Next, Previous, a step chosen from the list."""
+"""A spectator steps through a finished match in Chromium, on a desktop and on a phone: the start,
+Next, Previous, the arrow keys, a step chosen from the list; Previous and Next keep their places."""
 
 import pytest
 
@@ -24,10 +24,18 @@ class StepsBrowserTestCase(BaseTransactionTestCase):
                 page = person(browser, stack.url, phone=phone).new_page()
                 page.goto(f"/matches/{self.match.pk}/")
                 page.get_by_role("link", name="Step through the match").click()
+                page.get_by_text(f"the start, before step 1 of {n}").wait_for()
+                page.get_by_role("link", name="Next →").click()
                 page.get_by_text(f"step 1 of {n}").wait_for()
+                next_at = page.get_by_role("link", name="Next →").bounding_box()
                 page.get_by_role("link", name="Next →").click()
                 page.get_by_text(f"step 2 of {n}").wait_for()
+                self.assertEqual(page.get_by_role("link", name="Next →").bounding_box(), next_at)  # steady
                 page.get_by_role("link", name="← Previous").click()
+                page.get_by_text(f"step 1 of {n}").wait_for()
+                page.keyboard.press("ArrowRight")
+                page.get_by_text(f"step 2 of {n}").wait_for()
+                page.keyboard.press("ArrowLeft")
                 page.get_by_text(f"step 1 of {n}").wait_for()
                 page.locator("details.all-steps summary").click()
                 page.locator("details.all-steps").get_by_role("link").last.click()

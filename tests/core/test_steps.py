@@ -74,15 +74,18 @@ class StepsTestCase(BaseTestCase):
                 self.assertEqual([(type(p), p.pk) for p, _ in steps], [(type(p), p.pk) for p in closed])
                 self.assertEqual(steps[-1][1], match.state)  # the replay ends where the match did
                 spectator = Client()
-                first = spectator.get(reverse("match_steps", args=[match.pk]))
+                start = spectator.get(reverse("match_steps", args=[match.pk]))  # step 0: the start
+                self.assertContains(start, f"the start, before step 1 of {len(steps)}")
+                self.assertContains(start, f'href="{reverse("match_step", args=[match.pk, 1])}">Next →')
+                self.assertNotContains(start, 'rel="prev"')
+                first = spectator.get(reverse("match_step", args=[match.pk, 1]))
                 self.assertContains(first, f"step 1 of {len(steps)}")
                 self.assertContains(first, f"After {step_title(closed[0])}")
-                self.assertContains(first, "Next →")
-                self.assertNotContains(first, "← Previous")
+                self.assertContains(first, f'href="{reverse("match_step", args=[match.pk, 0])}">← Previous')
                 last = spectator.get(reverse("match_step", args=[match.pk, len(steps)]))
                 self.assertContains(last, f"After {step_title(closed[-1])}")
-                self.assertContains(last, "← Previous")
-                self.assertNotContains(last, "Next →")
+                self.assertContains(last, 'rel="prev"')
+                self.assertNotContains(last, 'rel="next"')
                 for number in range(2, len(steps)):
                     self.assertEqual(spectator.get(reverse("match_step", args=[match.pk, number])).status_code, 200)
                 self.assertEqual(spectator.get(reverse("match_step", args=[match.pk, len(steps) + 1])).status_code, 404)
@@ -123,9 +126,19 @@ class StepCostTestCase(BaseTestCase):
     def step(self, number, client=None):
         return (client or Client()).get(reverse("match_step", args=[self.match.pk, number]))
 
+    def test_it_shows_the_start_as_setup_left_it_with_what_setup_revealed(self):
+        page = self.step(0).content.decode()
+        self.assertIn("the start, before step 1 of", page)
+        self.assertIn("The game at the start", page)
+        started = self.match.events.order_by("seq").first()  # setup's own first line
+        self.assertIn(started.text, page)
+        closed_line = self.match.events.filter(kind="phase.closed").order_by("seq").first()
+        revealed = page.split("What this step revealed")[1].split("The game at the start")[0]
+        self.assertNotIn(closed_line.text, revealed)  # the first close's lines are step 1's
+
     def test_it_answers_a_step_past_the_end_without_replaying(self):
         with counted(self.engine, "setup", "resolve") as calls:
-            for number in (999999999999999999, self.closed + 1, 0):
+            for number in (999999999999999999, self.closed + 1):
                 self.assertEqual(self.step(number).status_code, 404, number)
         self.assertEqual(calls, {"setup": 0, "resolve": 0})
 

@@ -37,8 +37,9 @@ def match_public(request, match_id):
     return render(request, "matches/match_public.html", picture)
 
 
-def match_steps(request, match_id, number=1):
-    """A finished match, one closed phase at a time (a running one: its hosts only)."""
+def match_steps(request, match_id, number=0):
+    """A finished match from its start, one closed phase or host action at a time (a running one:
+    its hosts only)."""
     match = access_match_steps(request.user, match_id)
     viewer = Viewer.host() if is_host(request.user, match.season) else Viewer.spectator()
     picture = step_picture(match, viewer, number)
