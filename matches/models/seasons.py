@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
 from django.db import models
 from django.db.models import Q, Sum
+from django.db.models.functions import Lower
 
 from games import engine_api
 from matches import clock
@@ -69,7 +70,7 @@ class SeasonPlayer(models.Model):
     )
 
     class Meta:
-        ordering = ["display_name"]
+        ordering = [Lower("display_name"), "pk"]  # Ada, ben, Cleo: as people read names, not by case
         constraints = [
             models.UniqueConstraint(fields=["season", "user"], name="one_membership_per_season"),
             models.UniqueConstraint(fields=["season", "display_name"], name="unique_name_per_season"),

@@ -5,6 +5,7 @@ the fallback. Every transfer is two ledger entries in one transaction, like a gi
 
 from datetime import timedelta
 
+from django.db.models.functions import Lower
 from django.conf import settings
 from django.db import transaction
 
@@ -78,7 +79,9 @@ def do_fallback(prompt_id, season, by=None):
             raise Refused("The player may still choose until the deadline.")
         have = balances_for(season, [prompt.player_id]).get(prompt.player_id, {}).get(prompt.kind, 0)
         receivers = list(
-            SeasonPlayer.objects.filter(pk__in=prompt.recipients, status=SeasonPlayer.ACTIVE).order_by("display_name")
+            SeasonPlayer.objects.filter(pk__in=prompt.recipients, status=SeasonPlayer.ACTIVE).order_by(
+                Lower("display_name"), "pk"
+            )
         )
         units = min(prompt.remaining, max(have, 0)) if receivers else 0
         for i in range(units):

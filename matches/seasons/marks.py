@@ -95,7 +95,7 @@ def death_match_pairing(season, mains=None, all_marks=None):
     totals = {}
     for entry in latest.ledger.filter(kind=ELIMINATION_CANDIDATE, player__isnull=False):
         totals[entry.player_id] = totals.get(entry.player_id, 0) + entry.amount
-    active = list(season.players.filter(status="active").order_by("display_name"))
+    active = list(season.players.filter(status="active"))  # in reading order (SeasonPlayer.Meta)
     candidates = [p for p in active if totals.get(p.pk, 0) > 0]
     opponents = [p for p in active if p not in candidates and not live_count(all_marks.get(p.pk, []))]
     return latest, candidates, opponents
