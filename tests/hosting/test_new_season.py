@@ -27,12 +27,13 @@ class NewSeasonTestCase(BaseTestCase):
         self.assertEqual((season.slug, list(season.hosts.all())), ("season-two", [self.root]))
         self.assertEqual(self.client.get(reverse("host_season", args=["season-two"])).status_code, 200)
 
-    def test_it_lets_a_permitted_host_start_one_listed_first_on_their_console(self):
+    def test_it_lets_a_permitted_host_start_one_opening_its_desk_and_listed_first_on_their_console(self):
         page = self.create(self.hana, "  The Grand Final  ")
         season = Season.objects.get(slug="the-grand-final")
         self.assertEqual(season.name, "The Grand Final")
         self.assertTrue(season.hosts.filter(pk=self.hana.pk).exists())
-        text = page.content.decode()
+        self.assertEqual(page.redirect_chain[-1][0], reverse("host_season", args=[season.slug]))  # its desk
+        text = self.client.get(reverse("host_console")).content.decode()
         self.assertLess(text.index("<h2>The Grand Final"), text.index("<h2>Season One"))
         self.assertEqual(self.client.get(reverse("host_season", args=[season.slug])).status_code, 200)
 

@@ -50,12 +50,12 @@ def new_season(request):
     form = NewSeasonForm(request.POST)
     if form.is_valid():
         try:
-            done, _ = host_desk.do_create_season(form.cleaned_data["name"], by=request.user)
+            done, season = host_desk.do_create_season(form.cleaned_data["name"], by=request.user)
         except Refused as refusal:
             form.add_error("name", str(refusal))
         else:
             messages.success(request, done.message)
-            return redirect("host_console")
+            return redirect("host_season", season.slug)  # the desk its message points to
     return render(request, "matches/host_console.html", console_picture(request.user, form), status=400)
 
 
