@@ -133,8 +133,10 @@ class AwardForm(forms.Form):
     """One ledger entry of a result. The extra row starts blank (kind "—"), so an untouched one is
     left out instead of failing as "required"."""
 
-    seat = forms.TypedChoiceField(coerce=lambda v: None if v == "" else int(v), empty_value=None, required=False)
-    kind = forms.ChoiceField()
+    seat = forms.TypedChoiceField(
+        coerce=lambda v: None if v == "" else int(v), empty_value=None, required=False, label="Player"
+    )
+    kind = forms.ChoiceField(label="What")
     amount = forms.IntegerField()
     reason = forms.CharField(max_length=300)
 
