@@ -16,6 +16,7 @@ from matches.lib.typed_names import refuse_direction_controls
 from matches.models import Match, kind_labels
 from matches.hosting import settings_rows
 from matches.hosting.settings_forms import settings_fields, settings_from, shown_settings
+from matches.core.start_checks import settings_problem
 
 FROM_STATUS = ""
 
@@ -95,6 +96,11 @@ class MatchSetupForm(forms.Form):
                 problem = spec.check(merged[spec.name], merged)
                 if problem:
                     self.add_error(settings_rows.table_name(spec), problem)
+            if not self.errors and data.get("players") is not None:
+                # what the start check would refuse for the players ticked, refused here (issue 40, point 10)
+                problem = settings_problem(self.engine, data["settings"], len(data["players"]))
+                if problem:
+                    self.add_error(None, problem)
         return data
 
     def seats(self):

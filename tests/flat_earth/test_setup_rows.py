@@ -37,3 +37,12 @@ class MovementOptionsRowsTestCase(BaseTestCase):
                 self.assertIn(words, said(r, "options__4"))
                 self.assertIn("2 options: 1 right; 1 down.", said(r, "options__0"))
         self.assertFalse(Match.objects.filter(title="Flat").exists())
+
+    def test_it_refuses_more_options_than_players_where_they_are_typed(self):
+        # Five players (the game's fewest), seven options in round 3: refused on the setup form, in the
+        # form's words, not first at the start (issue 40, point 10); nothing is saved.
+        seven = " ".join(f"({n}, 0)" for n in range(1, 8))
+        r = post_setup(self, "flat_earth", title="Flat", **{**ROUNDS, "options__2": seven})
+        self.assertEqual(r.status_code, 200)
+        self.assertContains(r, "Movement options, round 3: 7 options for 5 players")
+        self.assertFalse(Match.objects.filter(title="Flat").exists())

@@ -77,6 +77,9 @@ class FlatEarth(api.GameEngine):
         if not isinstance(options, list) or len(options) != ROUNDS:
             return api.Invalid(f"options is [] (generated) or {ROUNDS} lists of movement vectors, one per round.")
         for number, vectors in enumerate(options, start=1):
+            if isinstance(vectors, list) and len(vectors) > seats:  # F: each option goes to a different player
+                return api.Invalid(f"Movement options, round {number}: {len(vectors)} options for {seats} players; "
+                                   f"a round has at most one option per player.")
             if (not isinstance(vectors, list) or not 1 <= len(vectors) <= seats
                     or any(not isinstance(v, list) or len(v) != 2 or any(type(c) is not int or abs(c) > 100 for c in v)
                            for v in vectors)):
