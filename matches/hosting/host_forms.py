@@ -82,6 +82,25 @@ class MatchSetupForm(forms.Form):
     def row_tables(self):
         return settings_rows.tables(self, self.engine)
 
+    def error_summary(self):
+        """(where, words) for every problem of a refused form, in the form's order: the summary at
+        the top of a long form links to each (issue 40, point 9)."""
+        out = []
+        for name, errors in self.errors.items():
+            words = " ".join(errors)
+            if name not in self.fields:  # the form's own checks name what they are about
+                out.append(("setup-form", words))
+            elif name.endswith("__" + settings_rows.TABLE):  # a setting's rows refused as a whole
+                out.append((f"rows-{name}", words))
+            else:
+                out.append((self[name].auto_id, f"{self.fields[name].label}: {words}"))
+        out += [
+            (self[n].auto_id, f"{self.fields[n].label}: {p}")
+            for n, p in self.row_problems.items()
+            if n not in self.errors
+        ]
+        return out
+
     def clean(self):
         data = super().clean()
         rows = settings_rows.read_rows(self, self.engine)

@@ -46,3 +46,14 @@ class MovementOptionsRowsTestCase(BaseTestCase):
         self.assertEqual(r.status_code, 200)
         self.assertContains(r, "Movement options, round 3: 7 options for 5 players")
         self.assertFalse(Match.objects.filter(title="Flat").exists())
+
+    def test_it_lists_every_refused_row_first_with_a_link_to_each(self):
+        r = post_setup(
+            self, "flat_earth", title="Flat", **{**ROUNDS, "options__1": "(1, 2) (1, 2)", "options__6": "(101, 0)"}
+        )
+        html = r.content.decode()
+        summary = html.split('class="error-summary"')[1].split("</div>")[0]
+        self.assertIn("2 things to change before this can be saved", summary)
+        self.assertIn('href="#id_options__1"', summary)
+        self.assertIn('href="#id_options__6"', summary)
+        self.assertLess(html.index('class="error-summary"'), html.index('name="options__0"'))  # first
