@@ -30,8 +30,11 @@ class Proc:
         return [self.popen.pid] + sorted(children(self.popen.pid))
 
     def stop(self):
+        """A warm shutdown, as production stops a process: SIGTERM to the main process alone, which
+        stops its own children (a Celery pool worker killed from outside mid-task makes its main
+        process log a WorkerLostError traceback); the whole group is killed only if it hangs."""
         try:
-            os.killpg(self.popen.pid, signal.SIGTERM)
+            os.kill(self.popen.pid, signal.SIGTERM)
             self.popen.wait(20)
         except subprocess.TimeoutExpired:
             os.killpg(self.popen.pid, signal.SIGKILL)

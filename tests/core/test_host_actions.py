@@ -188,10 +188,10 @@ class HostActionReplayTestCase(BaseTestCase):
     def test_its_step_pages_show_each_host_action_as_a_step(self):
         self.play_through()
         titles = [s["title"] for s in step_picture(self.match, Viewer.spectator(), 1)["steps"]]
-        # both host actions came before any round closed: the first two steps, then the rounds
-        self.assertEqual(titles[:3], ["Host: Ask a seat", "Host: Grant points", "Round 1"])
+        # both host actions came before any round closed: the first two steps after the start, then the rounds
+        self.assertEqual(titles[:4], ["The start", "Host: Ask a seat", "Host: Grant points", "Round 1"])
         picture = step_picture(self.match, Viewer.spectator(), 2)
-        self.assertEqual(picture["phase"]["title"], "Host: Grant points")
+        self.assertEqual(picture["phase"]["title"], "After Host: Grant points")
         self.assertEqual(
             [e.text for e in picture["revealed"]],
             ["The host: Grant points.", "The host granted Carol 3 points.", f"A note from the host: {NOTE}"],
@@ -201,7 +201,7 @@ class HostActionReplayTestCase(BaseTestCase):
     def test_its_step_page_reads_after_the_host_action(self):
         self.play_through()
         page = self.client.get(reverse("match_step", args=[self.match.pk, 2]))  # finished: anyone's
-        self.assertContains(page, "<strong>After Host: Grant points</strong>", html=True)
+        self.assertContains(page, '<strong class="step-title">After Host: Grant points</strong>', html=True)
         self.assertContains(page, "The host granted Carol 3 points.")
 
     def test_the_bot_host_takes_host_actions_in_playtests_and_they_replay(self):

@@ -41,12 +41,12 @@ class SetupFormTestCase(BaseTestCase):
         self.assertIn("Coins starts at 100, outside its bounds 0..99.", response.content.decode())
         self.assertFalse(Match.objects.filter(title="The Vault").exists())
 
-    def test_it_will_not_start_with_a_team_seat_the_match_does_not_have(self):
-        post_setup(self, "host_run", title="The Vault", teams__0="Red: 0, 7")  # a draft: seats may change yet
-        match = Match.objects.get(title="The Vault")
-        page = self.client.get(f"/host/matches/{match.pk}/").content.decode()
-        self.assertIn("Team Red names a seat this match does not have (seats 0 to 1).", page)
-        self.assertNotIn("Ready to start.", page)
+    def test_it_refuses_a_team_seat_the_players_ticked_do_not_have_where_it_is_typed(self):
+        # two players ticked: what the start check would refuse is refused on the form (issue 40, point 10)
+        r = post_setup(self, "host_run", title="The Vault", teams__0="Red: 0, 7")
+        self.assertEqual(r.status_code, 200)
+        self.assertContains(r, "Team Red names a seat this match does not have (seats 0 to 1).")
+        self.assertFalse(Match.objects.filter(title="The Vault").exists())
 
     def test_it_says_each_counter_row_back_in_words(self):
         self.client.force_login(self.hana)
