@@ -40,3 +40,13 @@ class PokemonNamesRowsTestCase(BaseTestCase):
         self.assertEqual(r.status_code, 200)
         self.assertContains(r, "invisible text-direction character (U+2066)")
         self.assertFalse(Match.objects.filter(title="Snap").exists())
+
+    def test_it_refuses_two_pokemon_called_alike_and_says_the_length_limit(self):
+        # "furret" on Pokemon 3 and Pokemon 1 left blank, whose default name is Furret (issue 40, point 15)
+        r = post_setup(self, "pokemon_snap", title="Snap", pokemon_names__2="furret")
+        self.assertEqual(r.status_code, 200)
+        self.assertContains(r, "Two Pokemon are called furret: give each its own name.")
+        self.assertFalse(Match.objects.filter(title="Snap").exists())
+        self.assertContains(r, "at most 30 characters")  # said before the field cuts a longer name
+        ok = post_setup(self, "pokemon_snap", title="Snap", pokemon_names__2="Pikachu")
+        self.assertEqual(ok.status_code, 302)

@@ -13,13 +13,12 @@ import copy
 from games import engine_api as api
 from games.blocks.settings import first_problem, one_of
 from games.secrets import HiddenMove
-from games.values import direction_problem
 
 from . import ascension, plans, prompts, views
 from .contests import all_appeal_points
 from .exhibits import PHOTOS, take_photos
 from .exhibits import points as exhibit_points
-from .names import DEFAULT_POKEMON, MAX_NAME, PokemonNames
+from .names import DEFAULT_POKEMON, MAX_NAME, PokemonNames, names_problem
 from .slots import CONTESTS, resolve_slot
 from .stats import START, stats_text
 
@@ -88,7 +87,7 @@ class PokemonSnap(api.GameEngine):
                 f"pokemon_names is a list of up to 6 names of at most {MAX_NAME} characters, "
                 "given to the Pokemon seats in seat order (blank: the default name)."
             )
-        problem = next(filter(None, map(direction_problem, names)), None)
+        problem = names_problem(names)
         return api.Invalid(f"pokemon_names: {problem}") if problem else merged
 
     def default_roles(self, seats: int) -> list[str]:

@@ -14,7 +14,10 @@ DEFAULT_POKEMON = ("Furret", "Poochyena", "Cresselia", "Porygon-Z", "Staraptor",
 class PokemonNames(api.SettingRows):
     name = "pokemon_names"
     label = "Pokemon names"
-    help = "One name a line, given to the Pokemon seats in seat order; leave a line blank for its default name."
+    help = (
+        f"One name a line, at most {MAX_NAME} characters, given to the Pokemon seats in seat order; leave a line"
+        " blank for its default name. Each Pokemon's name is its own."
+    )
     placeholder = "Pikachu"
     max_length = MAX_NAME
     min_groups = max_groups = POKEMON_SEATS
@@ -35,8 +38,29 @@ class PokemonNames(api.SettingRows):
             return api.RowRead(None, f"{DEFAULT_POKEMON[row]} (the default)")
         return api.RowRead(text, f"The Pokemon seat {row + 1} plays {text}.")
 
+    def check(self, value, settings):
+        # the JSON box can send anything: its shape is validate_settings' to refuse
+        shaped = isinstance(value, list) and len(value) <= POKEMON_SEATS and all(isinstance(n, str) for n in value)
+        return names_problem(value) if shaped else None
+
     def combine(self, values):
         names = [v or "" for v in values]
         while names and not names[-1]:
             names.pop()
         return names
+
+
+def names_problem(names: list[str]) -> str | None:
+    """Why these names (a blank taking its seat's default) cannot be the Pokemon's, or None: no
+    invisible direction characters, and no two Pokemon called alike, since the forms and the log
+    tell them apart by name."""
+    problem = next(filter(None, map(direction_problem, names)), None)
+    if problem:
+        return problem
+    given = [n.strip() for n in names] + [""] * (POKEMON_SEATS - len(names))
+    seen: set[str] = set()
+    for name in (n or DEFAULT_POKEMON[i] for i, n in enumerate(given)):
+        if name.casefold() in seen:
+            return f"Two Pokemon are called {name}: give each its own name."
+        seen.add(name.casefold())
+    return None
