@@ -20,6 +20,7 @@ from matches.models.seasons import (
     kind_labels,
 )
 from matches.models.saved_games import SavedGame
+from matches.models.seats import SeatHolder, SeatRequest
 from matches.models.talk import Conversation, Message, new_talk_token
 
 __all__ = [
@@ -36,6 +37,8 @@ __all__ = [
     "Preferences",
     "Reminder",
     "SavedGame",
+    "SeatHolder",
+    "SeatRequest",
     "Season",
     "SeasonCurrency",
     "SeasonInvitation",

@@ -56,11 +56,15 @@ class Season(models.Model):
 
 
 class SeasonPlayer(models.Model):
-    ACTIVE, ELIMINATED = "active", "eliminated"
+    ACTIVE, ELIMINATED, LEFT = "active", "eliminated", "left"
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="players")
     user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     display_name = models.CharField(max_length=40, validators=[refuse_direction_controls])
-    status = models.CharField(max_length=10, choices=[(ACTIVE, "Active"), (ELIMINATED, "Eliminated")], default=ACTIVE)
+    status = models.CharField(
+        max_length=10,
+        choices=[(ACTIVE, "Active"), (ELIMINATED, "Eliminated"), (LEFT, "Left the season")],
+        default=ACTIVE,
+    )
     # Where the last Main Match that decided it sent the player (blank: no match has yet).
     realm = models.CharField(
         max_length=10,
