@@ -23,6 +23,7 @@ class MatchesConfig(AppConfig):
             (events.MatchChanged, announce.on_match_changed),
             (events.PersonalChanged, announce.on_personal_changed),
             (events.Submitted, announce.on_submitted),
+            (events.SeatHanded, announce.on_seat_handed),
             (events.PhaseScheduled, deadlines.on_phase_scheduled),
         ]:
             events.subscribe(kind, handler)

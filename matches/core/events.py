@@ -85,6 +85,16 @@ class Submitted:
 
 
 @dataclass(frozen=True)
+class SeatHanded:
+    """Seat row `seat_id` of a match was handed to season player `holder_id`: whoever else has
+    a socket open on that seat holds it no more (matches.core.substitutes)."""
+
+    match_id: int
+    seat_id: int
+    holder_id: int
+
+
+@dataclass(frozen=True)
 class GiftGiven:
     """A player of a season received a gift; `words` tell it to them."""
 

@@ -19,7 +19,8 @@ from matches.lib import timings
 from matches.core.engine_forms import said
 from matches.core.records import Done, Refused, _apply, _lock, _public, _seats
 from matches.core.start_checks import check_start, engine_of, prepared_settings, seat_role
-from matches.models import Action, Conversation, Event, LedgerEntry, Match, Phase, Submission, balances_for, state_hash
+from matches.models import (Action, Conversation, Event, LedgerEntry, Match, MatchPlayer, Phase, Submission,
+                            balances_for, state_hash)
 
 log = logging.getLogger(__name__)
 MAX_DEADLINE_AHEAD = timedelta(days=366)  # a host's typo of a year (or 9999) is refused, not stored
@@ -70,6 +71,7 @@ def do_submit(phase_id, player, data):
     """Store a (possibly partial) submission of `player` for an open phase. Raises Refused."""
     with transaction.atomic():
         match = _lock(player.match_id)
+        _check_holder(player)
         phase = Phase.objects.filter(pk=phase_id, match=match).first()
         if phase is None:
             raise Refused("There is no such phase in this match.")
@@ -88,6 +90,13 @@ def do_submit(phase_id, player, data):
         # others may see who has sent; the event number is read at commit
         events.publish(lambda: events.Submitted(match.pk, phase.pk, player.seat, match.event_seq))
         return Done("Submission received. You can revise it until the deadline.")
+
+
+def _check_holder(player):
+    """The seat is still held by the account the request found holding it: a seat handed on
+    (core.substitutes) while its old holder's move waited for the lock takes nothing from them."""
+    if not MatchPlayer.objects.filter(pk=player.pk, season_player_id=player.season_player_id).exists():
+        raise Refused("This seat has been handed to another player; nothing was recorded.")
 
 
 def _check_can_submit(match, phase, player, now):
@@ -112,6 +121,7 @@ def do_action(player, name, data):
     """Apply an immediate action (a purchase, a proposal). Raises Refused."""
     with transaction.atomic():
         match = _lock(player.match_id)
+        _check_holder(player)
         if match.status != Match.RUNNING:
             raise Refused("Actions are only possible while the match is running.")
         engine = engine_of(match)

@@ -10,14 +10,17 @@ state changes so far), and a single statement then stores it only if, under the 
 
 - the match is still running at that same step (so the state the engine checked is the state
   the move is stored under: every change of state, an action or a close, raises the step);
-- the phase is still open, waits on the seat, and its deadline has not come.
+- the phase is still open, waits on the seat, and its deadline has not come;
+- the seat is still held by the account the request found holding it (a seat handed on while
+  the move waited takes nothing more from its old holder; matches.core.substitutes).
 
 On PostgreSQL the statement takes the match row FOR UPDATE (the lock every writer of a match
 takes first, so a close waits for the move and then counts it, as with do_submit) and then the
-phase row FOR SHARE. A statement reads with the snapshot it started with, and after waiting
+phase and seat rows FOR SHARE. A statement reads with the snapshot it started with, and after waiting
 for a lock PostgreSQL re-checks only the rows it locks: locking the phase row too means a
 phase closed (or extended, paused, cancelled: each writes the phase row) while the move waited
-is read again as it is now, and the move is not stored. The match is locked before the phase
+is read again as it is now, and the move is not stored; so is a seat handed on (it writes the
+seat row). The match is locked before the phase
 (the phase is only locked once joined with the locked match), the order every writer uses, so
 no deadlock. On SQLite the same checks and insert run inside an IMMEDIATE transaction, which
 holds the database's write lock from its BEGIN.
@@ -33,16 +36,17 @@ from games.engine_api import Invalid
 from matches import clock
 from matches.core import events, lifecycle
 from matches.core.engine_forms import said
-from matches.models import Match, Phase, Submission
+from matches.models import Match, MatchPlayer, Phase, Submission
 
 RECEIVED = "Submission received. You can revise it until the deadline."
 
 _POSTGRES = f"""
 WITH m AS (SELECT id, status, step, event_seq FROM {Match._meta.db_table} WHERE id = %s FOR UPDATE),
 p AS (SELECT p.id, m.event_seq FROM {Phase._meta.db_table} p JOIN m ON p.match_id = m.id
+      JOIN {MatchPlayer._meta.db_table} s ON s.id = %s AND s.match_id = m.id AND s.season_player_id = %s
       WHERE p.id = %s AND p.status = %s AND p.deadline > %s AND p.waits_on @> %s
         AND m.status = %s AND m.step = %s
-      FOR SHARE OF p)
+      FOR SHARE OF p, s)
 INSERT INTO {Submission._meta.db_table} (phase_id, player_id, payload, source, said, created_at)
 SELECT p.id, %s, %s, %s, %s, %s FROM p
 RETURNING (SELECT event_seq FROM p)"""
@@ -52,7 +56,8 @@ INSERT INTO {Submission._meta.db_table} (phase_id, player_id, payload, source, s
 SELECT p.id, %s, %s, %s, %s, %s FROM {Phase._meta.db_table} p JOIN {Match._meta.db_table} m ON p.match_id = m.id
 WHERE m.id = %s AND p.id = %s AND p.status = %s AND p.deadline > %s
   AND EXISTS (SELECT 1 FROM json_each(p.waits_on) WHERE json_each.value = %s)
-  AND m.status = %s AND m.step = %s"""
+  AND m.status = %s AND m.step = %s
+  AND EXISTS (SELECT 1 FROM {MatchPlayer._meta.db_table} s WHERE s.id = %s AND s.season_player_id = %s)"""
 
 
 def submit_move(phase, player, data, spec=None):
@@ -81,17 +86,31 @@ def _insert(phase, player, step, cleaned, words, now):
     created = fields.get_field("created_at").get_db_prep_save(now, connection)
     deadline = Phase._meta.get_field("deadline").get_db_prep_save(now, connection)
     row = (player.pk, payload, Submission.PLAYER, words, created)
+    holder = player.season_player_id  # the seat still theirs: not handed on meanwhile (core.substitutes)
     if connection.vendor == "postgresql":
         seat = Phase._meta.get_field("waits_on").get_db_prep_save([player.seat], connection)
         with connection.cursor() as cursor:  # one statement: it commits on its own unless in a transaction
             cursor.execute(
-                _POSTGRES, (player.match_id, phase.pk, Phase.OPEN, deadline, seat, Match.RUNNING, step, *row)
+                _POSTGRES,
+                (player.match_id, player.pk, holder, phase.pk, Phase.OPEN, deadline, seat, Match.RUNNING, step, *row),
             )
             found = cursor.fetchone()
         return None if found is None else found[0]
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
-            _SQLITE, (*row, player.match_id, phase.pk, Phase.OPEN, deadline, player.seat, Match.RUNNING, step)
+            _SQLITE,
+            (
+                *row,
+                player.match_id,
+                phase.pk,
+                Phase.OPEN,
+                deadline,
+                player.seat,
+                Match.RUNNING,
+                step,
+                player.pk,
+                holder,
+            ),
         )
         if cursor.rowcount != 1:
             return None

@@ -14,6 +14,7 @@ from matches.core import host_actions
 from matches.core.engine_forms import build_form
 from matches.core.lifecycle import engine_of
 from matches.core.start_checks import start_report
+from matches.core.substitutes import name_for, seat_rows
 from matches.models import Event, Phase, Submission, balances_for, kind_labels
 
 
@@ -41,7 +42,7 @@ class PictureRows:
     def __init__(self, seats, open_phases, mine=(), shared=None):
         self.seats = seats
         self.shared = shared  # see shared_rows: parts read what all viewers read alike through it
-        self.names = {s.seat: s.season_player.display_name for s in seats}
+        self.names = {s.seat: seat_name(s) for s in seats}
         self.open_phases = open_phases
         self.mine = list(mine)
 
@@ -102,7 +103,7 @@ def named_standings(match, seats):
     """The outcome's standings with names; shown to everyone once the match is over."""
     if not match.outcome:
         return []
-    names = {s.seat: s.season_player.display_name for s in seats}
+    names = {s.seat: seat_name(s) for s in seats}
     rows = [{**row, "name": names.get(row["seat"], "?")} for row in match.outcome["standings"]]
     return sorted(rows, key=lambda r: (r["place"], r["seat"]))
 
@@ -112,12 +113,18 @@ def named_awards(match, seats):
     never the ledger key); the season's currencies are read only when there are awards."""
     if not match.outcome or not match.outcome["awards"]:
         return []
-    names = {s.seat: s.season_player.display_name for s in seats}
+    names = {s.seat: seat_name(s) for s in seats}
     kinds = kind_labels(match.season)
     return [
         {**a, "name": names.get(a["seat"], "Communal pool"), "kind_name": kinds.get(a["kind"], a["kind"])}
         for a in match.outcome["awards"]
     ]
+
+
+def seat_name(seat):
+    """The seat's name as this picture's viewer reads it (`name`, set by match_picture; a seat
+    read elsewhere: its holder's)."""
+    return getattr(seat, "name", None) or seat.season_player.display_name
 
 
 def _named(events, names):
@@ -144,7 +151,9 @@ def shared_rows(shared, name, read):
 def match_picture(match, viewer, player=None, shared=None):
     """Everything `viewer` may see of `match`: the context of every match page. `shared`: see
     shared_rows (the seats, the open phases and who has sent, for the viewers other than the host)."""
-    seats = shared_rows(shared, "seats", lambda: list(match.seats.select_related("season_player")))
+    seats = shared_rows(shared, "seats", lambda: seat_rows(match))
+    for seat in seats:  # each picture's own copies: the host reads holders, the others what they were told
+        seat.name = name_for(seat, viewer)
     events = visible_events(match, viewer, shared)
     open_phases = shared_rows(
         shared, "open_phases", lambda: list(match.phases.filter(status=Phase.OPEN).order_by("sequence"))
@@ -209,7 +218,7 @@ def _mark_submitters(match, open_phases, seats, viewer, shared=None):
         )
         count = len(pairs)
     seat_of = {s.pk: s.seat for s in seats}
-    names = {s.seat: s.season_player.display_name for s in seats}
+    names = {s.seat: seat_name(s) for s in seats}
     sent = {(phase_id, seat_of.get(player_id)) for phase_id, player_id in pairs}
     for phase in open_phases:
         phase.submitters_hidden = not (phase.submitters_public or viewer.is_host)

@@ -4,7 +4,7 @@ seat's or the host's) and every counted submission, in the order they happened. 
 from games.engine_api import Context, Invalid, SeatInfo, derive_rng
 
 from matches.core.lifecycle import engine_of
-from matches.models import Phase, state_hash
+from matches.models import Phase, SeatHolder, state_hash
 
 
 def replay(match):
@@ -24,9 +24,15 @@ def replay(match):
 
 def seat_infos(match):
     """What the replay tells the engine's setup of each seat: its number, role and name in the
-    season (the name as it is now, which a host may have changed since)."""
+    season (the name as it is now, which a host may have changed since) of the account that held
+    it at the start: a seat since handed on was set up under its first holder's name."""
     seats = match.seats.select_related("season_player").order_by("seat")
-    return [SeatInfo(s.seat, s.season_player.display_name, s.role) for s in seats]
+    first = {}
+    for holder in (
+        SeatHolder.objects.filter(seat__match=match).select_related("season_player").order_by("-since", "-pk")
+    ):
+        first[holder.seat_id] = holder.season_player.display_name  # the oldest last
+    return [SeatInfo(s.seat, first.get(s.pk, s.season_player.display_name), s.role) for s in seats]
 
 
 def replayed_steps(match, problems=None, infos=None):

@@ -20,13 +20,16 @@ def group_name(match_id):
     return f"match-{match_id}"
 
 
-def announce(match_id, seq, talk_stamp=None):
+def announce(match_id, seq, talk_stamp=None, handed=None):
     """`talk_stamp` marks a change of talk (not of events): renders begun before it are not
-    handed to sockets told of it."""
+    handed to sockets told of it. `handed`: (seat row id, new holder's season player id) of a
+    seat handed on, whose other sockets the rooms close."""
     layer = get_channel_layer()
     if layer is None:
         return
     message = {"type": "match.changed", "match": match_id, "seq": seq, "talk": talk_stamp}
+    if handed is not None:
+        message["handed"] = list(handed)
     timings.mark("announce")
     stamps = timings.current()
     if stamps is not None:  # only when measuring (bench/deadlines.py): the room adds its own
@@ -86,3 +89,8 @@ def on_personal_changed(event):
 def on_submitted(event):
     """Who has sent shows on others' pages: stamped at commit, later than any render it must void."""
     announce(event.match_id, event.seq, time.time_ns())
+
+
+def on_seat_handed(event):
+    """The old holder's sockets on the seat are closed at once (matches.live.rooms)."""
+    announce(event.match_id, 0, time.time_ns(), handed=(event.seat_id, event.holder_id))

@@ -159,6 +159,8 @@ class Room:
         subscribers = self.sockets.get(match_id)
         if not subscribers:
             return
+        if message.get("handed"):
+            self._close_handed(subscribers, *message["handed"])
         heard = time.time()
         version = self._bump(match_id)
         for subscriber in subscribers:
@@ -166,6 +168,17 @@ class Room:
         if "timings" in message:  # being measured (matches.lib.timings)
             flights = {s.flight for s in subscribers if s.flight is not None}
             _Measure({**message["timings"], "heard": heard}, flights)
+
+    def _close_handed(self, subscribers, seat_id, holder_id):
+        """A seat handed on: every socket on it of another holder is closed at once."""
+        for subscriber in list(subscribers):
+            viewer = subscriber.viewer
+            if viewer.player_id == seat_id and viewer.holder != holder_id:
+                self._drop(subscriber)
+
+    def _drop(self, subscriber):
+        subscriber.open = False
+        asyncio.ensure_future(subscriber.consumer.close(code=sockets.SEAT_HANDED_ON))
 
     def _bump(self, match_id):
         version = self.versions[match_id] = next(self.clock)
@@ -205,12 +218,14 @@ class Room:
         asyncio.ensure_future(self._write(flight, outcome))
 
     async def _write(self, flight, outcome):
-        if isinstance(outcome, Exception):
+        if isinstance(outcome, Exception) and not isinstance(outcome, sockets.SeatLost):
             log.error("room: a render failed", exc_info=outcome)
         for subscriber in list(flight.waiters):
             if not subscriber.open:
                 continue
-            if isinstance(outcome, Exception):
+            if isinstance(outcome, sockets.SeatLost):  # its announcement lost, or not yet heard
+                self._drop(subscriber)
+            elif isinstance(outcome, Exception):
                 # Not tried again until the next change, or the page's next check.
                 subscriber.shown, subscriber.force = max(subscriber.shown, subscriber.owed), False
             elif outcome is not SKIPPED:

@@ -12,19 +12,28 @@ from matches.core.access import is_host
 from matches.models import Match, MatchPlayer
 from matches.core.presenters import match_picture, shared_rows, viewer_seq
 from matches.core.presenters import personal_count
+from matches.core.substitutes import seat_rows
+
+
+SEAT_HANDED_ON = 4408  # the close code of a play socket whose seat went to another account
+
+
+class SeatLost(Exception):
+    """The socket's seat is held by another account now (matches.core.substitutes)."""
 
 
 class SocketViewer:
-    """The viewer of one socket: the engine viewer plus the seat row for a player."""
+    """The viewer of one socket: the engine viewer plus, for a player, the seat row and the
+    season player who held it when the socket opened (`holder`)."""
 
-    def __init__(self, viewer, player_id=None):
-        self.viewer, self.player_id = viewer, player_id
+    def __init__(self, viewer, player_id=None, holder=None):
+        self.viewer, self.player_id, self.holder = viewer, player_id, holder
 
     def render_key(self, csrf_token):
         """Sockets with equal keys are sent identical updates. A player's forms and the host's
         controls carry their own CSRF token; spectators are shown no forms."""
         if self.player_id is not None:
-            return ("seat", self.player_id, csrf_token)
+            return ("seat", self.player_id, self.holder, csrf_token)
         if self.viewer.is_host:  # the host's controls carry their token too
             return ("host", csrf_token)
         return (self.viewer.kind,)
@@ -42,7 +51,7 @@ def resolve_viewer(user, match_id, mode):
         return SocketViewer(Viewer.host()) if is_host(user, match.season) else None
     if mode == "play":
         player = MatchPlayer.objects.filter(match=match, season_player__user=user).first()
-        return SocketViewer(Viewer.for_seat(player.seat), player.pk) if player else None
+        return SocketViewer(Viewer.for_seat(player.seat), player.pk, player.season_player_id) if player else None
     return None
 
 
@@ -65,11 +74,13 @@ def socket_update(match_id, socket_viewer, since, csrf_token="", shared=None):
         match = copy.copy(shared["match"])
     player = None
     if socket_viewer.player_id and shared is not None:  # the seat among the match's, read once for all
-        seats = shared_rows(shared, "seats", lambda: list(match.seats.select_related("season_player")))
+        seats = shared_rows(shared, "seats", lambda: seat_rows(match))
         player = next((s for s in seats if s.pk == socket_viewer.player_id), None)
     if socket_viewer.player_id and player is None:
         player = MatchPlayer.objects.select_related("season_player").get(pk=socket_viewer.player_id)
     if player is not None:
+        if socket_viewer.holder is not None and player.season_player_id != socket_viewer.holder:
+            raise SeatLost()  # handed on: the old holder is shown nothing more of it
         player.match = match
     picture = match_picture(match, socket_viewer.viewer, player, shared)
     picture["csrf_token"] = csrf_token

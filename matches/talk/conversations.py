@@ -16,7 +16,7 @@ from games.engine_api import Viewer
 from matches import clock
 from matches.core import events
 from matches.core.lifecycle import Done, Refused, _lock, engine_of
-from matches.core.presenters import shared_rows
+from matches.core.presenters import seat_name, shared_rows
 from matches.models import Conversation, Match, MatchPlayer, Message
 
 MAX_TEXT = 1000
@@ -216,7 +216,7 @@ def talk_picture(match, viewer, player=None, seats=None, shared=None):
     caller has them already. `shared` (presenters.shared_rows): the match's conversations and
     messages read once for several viewers, each given copies of those of its conversations."""
     rows = seats if seats is not None else list(match.seats.select_related("season_player"))
-    names = {s.seat: s.season_player.display_name for s in rows}
+    names = {s.seat: seat_name(s) for s in rows}
     conversations = visible_conversations(match, viewer, shared)
     senders = {s.pk: s for s in rows}
     messages = {}

@@ -142,7 +142,9 @@
       var update = JSON.parse(msg.data);
       if (update.type === "update") apply(update);
     };
-    socket.onclose = function () {
+    socket.onclose = function (event) {
+      // 4408: this seat was handed to another account; the page, asked again, is the public one
+      if (event.code === 4408) { location.reload(); return; }
       setConn("offline", navigator.onLine === false ? "offline, waiting for the network…" : "reconnecting…");
       clearTimeout(retry);
       retry = setTimeout(connect, delay);

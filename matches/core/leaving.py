@@ -1,0 +1,61 @@
+"""A player leaves the season (issue 36, point 5): the host removes them. Each match still
+running or paused in which they hold a seat is handed to the substitute the host chose for it
+(matches.core.substitutes), or, with none chosen, stays theirs, marked as left, for the
+autopilot to play; the ledger keeps every entry of theirs; the season shows them as having left.
+All of it or nothing: the matches are locked one by one in id order (the order every writer
+that locks several matches uses), then the player's row."""
+
+from django.db import transaction
+
+from matches.core.access import is_host
+from matches.core.records import Done, Refused, _lock
+from matches.core.substitutes import STATUSES, _hand
+from matches.models import MatchPlayer, SeasonPlayer, SeatHolder
+
+
+def running_seats(player):
+    """The seats `player` holds in matches still being played, by match id."""
+    return list(
+        MatchPlayer.objects.filter(season_player=player, match__status__in=STATUSES)
+        .select_related("match")
+        .order_by("match_id")
+    )
+
+
+def check_leave(season, user, player):
+    if user is not None and not is_host(user, season):
+        raise Refused("Only a host of this season may remove a player from it.")
+    if player is None or player.season_id != season.pk:
+        raise Refused("Choose a player of this season.")
+    if player.status == SeasonPlayer.LEFT:
+        raise Refused(f"{player.display_name} has left the season already; nothing changed.")
+
+
+def do_leave(season, user, player_id, substitutes, announce=True):
+    """Remove season player `player_id` from `season`; `substitutes`: {match id: season player
+    id, or None to leave the seat to the autopilot}. Returns Done; raises Refused, changing nothing."""
+    with transaction.atomic():
+        player = SeasonPlayer.objects.filter(pk=player_id).first()
+        check_leave(season, user, player)
+        handed, kept = [], []
+        for seat in running_seats(player):
+            match = _lock(seat.match_id)
+            if match.status not in STATUSES:  # finished while we were locking the others
+                continue
+            to_player = substitutes.get(match.pk)
+            if to_player:
+                _hand(match, user, seat.seat, to_player, announce, SeatHolder.LEFT)
+                handed.append(match.title)
+            else:
+                kept.append(match.title)
+        locked = SeasonPlayer.objects.select_for_update().get(pk=player.pk)
+        if locked.status == SeasonPlayer.LEFT:
+            raise Refused(f"{player.display_name} has left the season already; nothing changed.")
+        locked.status = SeasonPlayer.LEFT
+        locked.save(update_fields=["status"])
+    words = [f"{player.display_name} has left the season; their ledger entries stay."]
+    if handed:
+        words.append(f"Handed on: {', '.join(handed)}.")
+    if kept:
+        words.append(f"Left to the autopilot: {', '.join(kept)}.")
+    return Done(" ".join(words))

@@ -1,0 +1,192 @@
+"""Substitutes: a seat handed to another account during a match (issue 36).
+
+A seat (MatchPlayer) is the unit of play: its submissions, actions, private events and
+conversations are the seat's, by seat number. Handing it on changes who holds it
+(`MatchPlayer.season_player`), so every access check, which asks whether the user holds the
+seat, gives the new account everything the seat may see at once and takes it from the old one
+in the same commit; what the seat sent before stays the seat's, never re-attributed. Every
+holder is kept (SeatHolder: since which step, how), so the match's history can say who played
+which phases.
+
+The hand-over is a check then a do under the match lock (the lock every move takes first, so a
+move of the old account either lands before it, counted for the seat, or is refused after it),
+recorded as an event: public if the host announces it, else host-only. The other players are
+told nothing of a quiet hand-over, not even by a name: they keep seeing the seat under the name
+of its last announced holder (`shown_names`), so their pages are the same bytes either way.
+After commit, SeatHanded closes the old account's open sockets of the match (matches.live)."""
+
+from django.db import transaction
+from django.db.models import OuterRef, Subquery
+
+from matches import clock
+from matches.core import events
+from matches.core.access import is_host
+from matches.core.records import Done, Refused, _lock, _record_events
+from matches.models import Event, Match, MatchPlayer, SeasonPlayer, SeatHolder, SeatRequest
+
+STATUSES = (Match.RUNNING, Match.PAUSED)
+KIND = "seat.handed"
+
+
+def seat_rows(match):
+    """The match's seats with their holders and `shown_name`: the name of the last holder the
+    other players were told of (None: nobody was ever handed the seat, its holder's own)."""
+    told = SeatHolder.objects.filter(seat=OuterRef("pk"), announced=True).order_by("-since", "-pk")
+    return list(
+        match.seats.select_related("season_player").annotate(
+            shown_name=Subquery(told.values("season_player__display_name")[:1])
+        )
+    )
+
+
+def name_for(seat, viewer):
+    """The seat's name as `viewer` may read it: its holder's for the host, else the name the
+    players were last told (a quiet hand-over keeps the old one)."""
+    if viewer is not None and viewer.is_host:
+        return seat.season_player.display_name
+    return getattr(seat, "shown_name", None) or seat.season_player.display_name
+
+
+def holders(seat):
+    """Every holder of the seat, oldest first (a seat never handed on has its start row only
+    once it is first handed; before that, its holder is its account from the start)."""
+    rows = list(seat.holders.select_related("season_player"))
+    if rows:
+        return rows
+    return [SeatHolder(seat=seat, season_player=seat.season_player, from_step=0, how=SeatHolder.START)]
+
+
+def history_words(seat):
+    """'Otto until step 5, then Nora': who played the seat, for the host page and step pages."""
+    rows = holders(seat)
+    words = [rows[0].season_player.display_name]
+    for before, row in zip(rows, rows[1:]):
+        words[-1] += f" until step {before.until_step if before.until_step is not None else row.from_step}"
+        words.append(f"then {row.season_player.display_name}")
+    return ", ".join(words)
+
+
+def check_hand_seat(match, user, seat, to_player):
+    """Refused (with why) unless `user` may hand `seat` of `match` to `to_player` now.
+    `user` None is the platform itself (a player leaving the season)."""
+    if user is not None and not is_host(user, match.season):
+        raise Refused("Only a host of this match's season may hand a seat to someone else.")
+    if match.status == Match.DRAFT:
+        raise Refused("This match has not started: change its seats on the draft; nothing changed.")
+    if match.status not in STATUSES:
+        raise Refused("This match is over: its seats stay with who played them; nothing changed.")
+    if seat is None:
+        raise Refused("This match has no such seat; nothing changed.", field="seat")
+    if to_player is None:
+        raise Refused("Choose who takes the seat.", field="player")
+    name = to_player.display_name
+    if to_player.season_id != match.season_id:
+        raise Refused(
+            f"{name} is not a player of this season: invite a new player by link instead; nothing changed.",
+            field="player",
+        )
+    if to_player.pk == seat.season_player_id:
+        raise Refused(f"Seat {seat.seat + 1} is {name}'s already; nothing changed.", field="player")
+    if to_player.status == SeasonPlayer.LEFT:
+        raise Refused(f"{name} has left the season; nothing changed.", field="player")
+    other = match.seats.filter(season_player=to_player).exclude(pk=seat.pk).first()
+    if other is not None:
+        raise Refused(
+            f"{name} already plays seat {other.seat + 1} of this match, and one account plays one seat; "
+            "nothing changed.",
+            field="player",
+        )
+
+
+def do_hand_seat(match_id, user, seat_number, to_player_id, *, announce=False, how=SeatHolder.SUBSTITUTE):
+    """Hand seat `seat_number` (0-based) of the match to season player `to_player_id`, under the
+    match lock. Returns Done; raises Refused, changing nothing."""
+    with transaction.atomic():
+        match = _lock(match_id)
+        _hand(match, user, seat_number, to_player_id, announce, how)
+        return Done(f"Seat {seat_number + 1} is handed on{' and the players are told' if announce else ''}.")
+
+
+def _hand(match, user, seat_number, to_player_id, announce, how):
+    """The hand-over itself; the caller holds the match lock."""
+    seat = MatchPlayer.objects.select_related("season_player").filter(match=match, seat=seat_number).first()
+    to_player = SeasonPlayer.objects.filter(pk=to_player_id).first() if to_player_id else None
+    check_hand_seat(match, user, seat, to_player)
+    now, old = clock.now(), seat.season_player
+    current = seat.holders.filter(until__isnull=True).order_by("-since", "-pk").first()
+    if current is None:  # never handed on before: its holder since the start
+        since = match.started_at or now
+        current = SeatHolder(seat=seat, season_player=old, since=since, from_step=0, how=SeatHolder.START)
+    current.until, current.until_step = now, match.step
+    current.save()
+    SeatHolder.objects.create(
+        seat=seat, season_player=to_player, since=now, from_step=match.step, how=how, announced=announce
+    )
+    seat.season_player = to_player
+    seat.save(update_fields=["season_player"])
+    # a request of the seat's is answered by any hand-over of it
+    seat.substitute_requests.filter(status=SeatRequest.PENDING).update(status=SeatRequest.APPROVED, answered_at=now)
+    text = f"Seat {seat_number + 1}: {to_player.display_name} plays it from step {match.step}, in place of {old.display_name}."
+    event = Event(
+        kind=KIND,
+        text=text,
+        visibility=Event.PUBLIC if announce else Event.HOST,
+        data={"seat": seat_number, "from": old.pk, "to": to_player.pk, "step": match.step, "how": how},
+    )
+    _record_events(match, [event], now)
+    match.save(update_fields=["event_seq"])
+    events.publish(events.SeatHanded(match.pk, seat.pk, to_player.pk))
+    return seat
+
+
+# --- a player asks for a substitute -----------------------------------------------------------
+
+
+def check_ask(player, suggested):
+    if player.match.status not in STATUSES:
+        raise Refused("This match is over: there is no seat to hand on; nothing was asked.")
+    if suggested is not None and (
+        suggested.season_id != player.match.season_id or suggested.pk == player.season_player_id
+    ):
+        raise Refused("Suggest another player of this season, or nobody.", field="suggested")
+    if player.substitute_requests.filter(status=SeatRequest.PENDING).exists():
+        raise Refused("You have asked already; the host has not answered yet.")
+
+
+def do_ask(player, suggested, reason):
+    """The seat's holder asks the host for a substitute (`suggested`: a season player, or None)."""
+    with transaction.atomic():
+        match = _lock(player.match_id)
+        player = MatchPlayer.objects.select_related("season_player").get(pk=player.pk)
+        player.match = match
+        check_ask(player, suggested)
+        SeatRequest.objects.create(
+            seat=player,
+            asked_by=player.season_player,
+            suggested=suggested,
+            reason=reason.strip()[:300],
+            asked_at=clock.now(),
+        )
+        events.personal_change(match)
+        return Done("Asked: the host will hand your seat on, or tell you otherwise. Play on until then.")
+
+
+def pending_requests(match):
+    return list(
+        SeatRequest.objects.filter(seat__match=match, status=SeatRequest.PENDING).select_related(
+            "seat", "asked_by", "suggested"
+        )
+    )
+
+
+def do_decline(match_id, user, request_id):
+    with transaction.atomic():
+        match = _lock(match_id)
+        if not is_host(user, match.season):
+            raise Refused("Only a host of this match's season may answer that.")
+        updated = SeatRequest.objects.filter(pk=request_id, seat__match=match, status=SeatRequest.PENDING).update(
+            status=SeatRequest.DECLINED, answered_at=clock.now()
+        )
+        if not updated:
+            raise Refused("That request is answered already; nothing changed.")
+        return Done("Declined: the player keeps the seat.")
