@@ -17,6 +17,7 @@ from matches.web.views import (
     public,
     reminders,
     saved_games,
+    substitutes,
     talk,
 )
 
@@ -67,6 +68,19 @@ urlpatterns = [
     path("host/seasons/<slug:slug>/export.json", host.season_export, name="season_export"),
     path("host/seasons/<slug:slug>/ledger.csv", host.season_ledger_csv, name="season_ledger_csv"),
     path("host/matches/<id:match_id>/mute/", talk.mute, name="talk_mute"),
+    path("host/matches/<id:match_id>/seats/", substitutes.hand_seat, name="hand_seat"),
+    path(
+        "host/matches/<id:match_id>/seat-requests/<id:request_id>/decline/",
+        substitutes.decline_request,
+        name="decline_seat_request",
+    ),
+    path(
+        "host/matches/<id:match_id>/seat-requests/<id:request_id>/approve/",
+        substitutes.approve_request,
+        name="approve_seat_request",
+    ),
+    path("host/seasons/<slug:slug>/players/<id:player_id>/leave/", substitutes.leave_season, name="leave_season"),
+    path("play/<id:match_id>/substitute/", substitutes.ask_substitute, name="ask_substitute"),
     path("admin/login/", accounts.admin_login),
     path("admin/", admin.site.urls),
     # accounts

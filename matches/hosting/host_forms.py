@@ -165,11 +165,26 @@ class AwardForm(forms.Form):
     amount = forms.IntegerField()
     reason = forms.CharField(max_length=300)
 
-    def __init__(self, *args, seats=(), kinds=(), **kwargs):
+    def __init__(self, *args, seats=(), kinds=(), earlier=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["seat"].choices = [("", "Communal pool")] + [(s.seat, s.season_player.display_name) for s in seats]
         self.fields["kind"].choices = [("", "—")] + list(kinds)
-        for name, words in (("seat", "Player"), ("kind", "What"), ("amount", "Amount"), ("reason", "Reason")):
+        labels = [("seat", "Player"), ("kind", "What"), ("amount", "Amount"), ("reason", "Reason")]
+        if earlier:  # a seat was handed on (matches.core.substitutes): its entry may go to an earlier holder
+            self.fields["holder"] = forms.TypedChoiceField(
+                coerce=int,
+                empty_value=None,
+                required=False,
+                label="To",
+                choices=[("", "the seat's holder at the end")]
+                + [
+                    (pk, f"{player.display_name} (earlier in seat {seat + 1})")
+                    for seat, players in sorted(earlier.items())
+                    for pk, player in players.items()
+                ],
+            )
+            labels.append(("holder", "To"))
+        for name, words in labels:
             self.fields[name].widget.attrs["aria-label"] = words  # the table's headers say it to the eye
 
 

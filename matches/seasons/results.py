@@ -10,6 +10,7 @@ from games.engine_api import ELIMINATED, MARK_LASTS, MARK_NEXT, MARK_OF_ELIMINAT
 from matches import clock
 from matches.seasons import forced_gifts
 from matches.core.lifecycle import Done, Refused, _lock, _public, _seats
+from matches.core.substitutes import holders
 from matches.models import LedgerEntry, Match, SeasonPlayer, StatusChange, balances_for
 
 
@@ -49,6 +50,29 @@ def mark_lasts(match, award):
     return proposed[0] if proposed and proposed[0] in MARK_LASTS else MARK_NEXT
 
 
+def earlier_holders(seats):
+    """{seat number: {season player id: season player}} of those who held a seat before its
+    holder at the end (matches.core.substitutes): the confirm form may give them its entries."""
+    found = {}
+    for seat in seats:
+        for holder in holders(seat):
+            if holder.season_player_id != seat.season_player_id:
+                found.setdefault(seat.seat, {})[holder.season_player_id] = holder.season_player
+    return found
+
+
+def _receiver(award, players, earlier):
+    """Who an entry goes to: by default the seat's holder at the end; else the earlier holder of
+    that seat the host chose (award["holder"], a season player id)."""
+    chosen = award.get("holder")
+    if not chosen or award["seat"] is None:
+        return players.get(award["seat"])
+    player = earlier.get(award["seat"], {}).get(chosen)
+    if player is None:
+        raise Refused(f"Seat {award['seat'] + 1} was never held by that player; nothing was written.")
+    return player
+
+
 def do_confirm_result(match_id, awards, by=None):
     """Post the (possibly adjusted) awards to the season ledger, once."""
     with transaction.atomic():
@@ -57,7 +81,9 @@ def do_confirm_result(match_id, awards, by=None):
             raise Refused("Only a finished match has a result to confirm.")
         if match.confirmed_at:
             return Done("The result was already confirmed.", changed=False)
-        players = {s.seat: s.season_player for s in _seats(match)}
+        seats = _seats(match)
+        players = {s.seat: s.season_player for s in seats}
+        earlier = earlier_holders(seats)
         for award in awards:
             if not award["reason"].strip():
                 raise Refused("Every ledger entry needs a reason.")
@@ -67,7 +93,7 @@ def do_confirm_result(match_id, awards, by=None):
                 continue
             LedgerEntry.objects.create(
                 season=match.season,
-                player=players.get(award["seat"]),
+                player=_receiver(award, players, earlier),
                 kind=award["kind"],
                 amount=award["amount"],
                 reason=award["reason"],

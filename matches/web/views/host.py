@@ -19,12 +19,15 @@ from matches.core.access import access_match_as_host, access_season_as_host
 from matches.core.lifecycle import Refused
 from matches.seasons.export import LEDGER_COLUMNS, export_match, export_season, ledger_rows
 from matches.core.presenters import match_picture
+from matches.hosting.seat_desk import seats_part
 
 
 @login_required
 def match_host(request, match_id):
     match = access_match_as_host(request.user, match_id)
-    return render(request, "matches/match_host.html", match_picture(match, Viewer.host()))
+    picture = match_picture(match, Viewer.host())
+    picture.update(seats_part(match, request.user, request.build_absolute_uri("/")[:-1]))
+    return render(request, "matches/match_host.html", picture)
 
 
 @login_required

@@ -15,6 +15,7 @@ from matches import clock
 from matches.core import lifecycle
 from matches.seasons import results
 from matches.core.access import access_match_as_host
+from matches.core.substitutes import history_words
 from matches.hosting.host_forms import AwardFormSet, ExtendToForm
 from matches.models import Match, Phase, kind_labels
 
@@ -75,10 +76,13 @@ def confirm(request, match_id):
     if match.status != Match.FINISHED or match.confirmed_at:
         messages.info(request, "There is no unconfirmed result to confirm.")
         return redirect("match_host", match.pk)
-    seats = match.seats.select_related("season_player")
+    seats = list(match.seats.select_related("season_player"))
     kinds = kind_labels(match.season).items()
+    earlier = results.earlier_holders(seats)
     formset = AwardFormSet(
-        request.POST or None, initial=results.offered_awards(match), form_kwargs={"seats": seats, "kinds": kinds}
+        request.POST or None,
+        initial=results.offered_awards(match),
+        form_kwargs={"seats": seats, "kinds": kinds, "earlier": earlier},
     )
     if request.method == "POST" and formset.is_valid():
         awards = [f.cleaned_data for f in formset if f.cleaned_data and not f.cleaned_data.get("DELETE")]
@@ -90,6 +94,7 @@ def confirm(request, match_id):
         {
             "match": match,
             "formset": formset,
+            "handed_seats": [(s, history_words(s)) for s in seats if s.seat in earlier],
             "statuses": results.proposed_statuses(match),
             "forced": results.forced_preview(match),
             "forced_hours": settings.FORCED_GIFT_SECONDS // 3600,

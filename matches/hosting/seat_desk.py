@@ -1,0 +1,58 @@
+"""The host's side of substitutes (matches.core.substitutes) and of a player leaving the season
+(matches.core.leaving): the seats part of a match's host page (who played each seat, the invite
+link of a new holder, players' requests, whom a seat may go to), a seat handed to a new player
+made on the spot, and the removal page's rows."""
+
+from django.db import transaction
+
+from matches.core.leaving import running_seats
+from matches.core.records import Refused
+from matches.core.substitutes import STATUSES, do_hand_seat, history_words, pending_requests
+from matches.hosting.host_desk import do_add_players
+from matches.hosting.invites import invite_path, may_hand_invite
+from matches.models import SeasonPlayer
+
+
+def candidates(match):
+    """Season players who may take a seat of `match`: not seated in it, not gone from the season."""
+    seated = match.seats.values("season_player")
+    return list(match.season.players.exclude(pk__in=seated).exclude(status=SeasonPlayer.LEFT))
+
+
+def seats_part(match, host, base_url):
+    """The host page's seats part: each seat with its history, its holder's invite link while
+    that account has never logged in, and whether its holder has left the season; the open
+    requests for a substitute; whom a seat may go to."""
+    if match.status not in STATUSES:
+        return {}
+    seats = list(match.seats.select_related("season_player__user").prefetch_related("holders__season_player"))
+    for seat in seats:
+        seat.history = history_words(seat)
+        user = seat.season_player.user
+        seat.invite = base_url + invite_path(user) if may_hand_invite(host, user) else ""
+        seat.left = seat.season_player.status == SeasonPlayer.LEFT
+    return {"seat_desk": seats, "seat_requests": pending_requests(match), "seat_candidates": candidates(match)}
+
+
+def do_hand_to_new_player(match, host, seat_number, line, announce):
+    """A new player made from `line` ("Name, username", as the desk's list takes it) joins the
+    season and is handed the seat, in one transaction: refused, neither happens."""
+    with transaction.atomic():
+        _, members = do_add_players(match.season, line, host)
+        if not members:  # an account of another season: its owner must accept an invitation first
+            raise Refused(
+                "That account belongs to a season you do not host: invite it on the season's desk, and hand "
+                "it the seat once it has accepted; nothing changed."
+            )
+        done = do_hand_seat(match.pk, host, seat_number, members[0].pk, announce=announce)
+    done.message += f" {members[0].display_name} joined the season: send them the invite link shown by the seat."
+    return done
+
+
+def leaving_rows(player):
+    """The removal page's rows: each match still being played in which `player` holds a seat,
+    with whom it may go to."""
+    rows = []
+    for seat in running_seats(player):
+        rows.append({"seat": seat, "match": seat.match, "candidates": candidates(seat.match)})
+    return rows

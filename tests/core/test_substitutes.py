@@ -1,0 +1,221 @@
+"""Substitutes (issue 36, point 1), on the fixture game (Unique Bid; Alice, Bob and Carol at seats
+0-2, Dave in the season but not the match): who may hand a seat on and when, what the hand-over
+records, what the old and the new account may then see and do, and what the others are told."""
+
+from django.contrib.auth.models import User
+from django.http import Http404
+from django.urls import reverse
+
+from games.engine_api import Viewer
+from matches.core import lifecycle, substitutes
+from matches.core.access import access_seat
+from matches.core.moves import submit_move
+from matches.core.presenters import match_picture
+from matches.core.records import Refused
+from matches.core.replay import replay
+from matches.core.substitutes import do_hand_seat, history_words
+from matches.models import Event, Match, Season, SeasonPlayer, SeatHolder, SeatRequest, Submission
+from tests.support.base import BaseTestCase
+
+
+def snapshot(match):
+    match.refresh_from_db()
+    return (
+        match.event_seq,
+        list(match.seats.values_list("seat", "season_player_id")),
+        SeatHolder.objects.count(),
+        Event.objects.count(),
+    )
+
+
+class HandingASeatTestCase(BaseTestCase):
+    def setUp(self):
+        super().setUp()
+        self.start()
+        # one round played: the match's step is 1 when the seat is handed on
+        lifecycle.do_force_close(self.open_phase().pk)
+        self.match.refresh_from_db()
+
+    def test_it_gives_the_seat_to_the_new_account_and_takes_it_from_the_old(self):
+        phase = self.open_phase()
+        lifecycle.do_submit(phase.pk, self.seat("alice"), {"bid": 4})
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
+        with self.assertRaises(Http404):
+            access_seat(self.alice, self.match.pk)
+        dave_seat = access_seat(self.dave, self.match.pk)
+        self.assertEqual(dave_seat.seat, 0)
+        # what the seat sent before stays the seat's, and the new holder reads it
+        picture = match_picture(self.match, Viewer.for_seat(0), dave_seat)
+        sent = [s.payload for s in picture["my_submissions"] if s.source == Submission.PLAYER]
+        self.assertEqual(sent, [{"bid": 4}])
+        self.assertEqual(Submission.objects.get(phase=phase).player_id, dave_seat.pk)
+        # and may revise it
+        lifecycle.do_submit(phase.pk, dave_seat, {"bid": 6})
+        self.assertEqual(list(phase.submissions.values_list("payload", flat=True)), [{"bid": 4}, {"bid": 6}])
+
+    def test_it_keeps_who_held_the_seat_from_which_step(self):
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
+        rows = list(SeatHolder.objects.filter(seat__seat=0).order_by("since", "pk"))
+        self.assertEqual(
+            [(r.season_player.display_name, r.how, r.from_step, r.until_step) for r in rows],
+            [("Alice", "start", 0, 1), ("Dave", "substitute", 1, None)],
+        )
+        self.assertEqual(history_words(self.seat("dave")), "Alice until step 1, then Dave")
+        host_page = self.client_for(self.hana).get(reverse("match_host", args=[self.match.pk])).content.decode()
+        self.assertIn("Alice until step 1, then Dave", host_page)
+
+    def test_a_quiet_hand_over_is_told_to_the_host_alone(self):
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
+        event = Event.objects.get(kind="seat.handed")
+        self.assertEqual(event.visibility, Event.HOST)
+        self.assertEqual(event.text, "Seat 1: Dave plays it from step 1, in place of Alice.")
+        # Bob and spectators still read the seat as Alice's; the host reads Dave
+        bob = match_picture(self.match, Viewer.for_seat(1), self.seat("bob"))
+        self.assertEqual(bob["seats"][0].name, "Alice")
+        self.assertNotIn("Dave", [e.text for e in bob["events"]][-1])
+        self.assertEqual(match_picture(self.match, Viewer.spectator())["seats"][0].name, "Alice")
+        self.assertEqual(match_picture(self.match, Viewer.host())["seats"][0].name, "Dave")
+
+    def test_an_announced_hand_over_is_public_and_renames_the_seat(self):
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk, announce=True)
+        spectator = match_picture(self.match, Viewer.spectator())
+        self.assertEqual(spectator["events"][-1].text, "Seat 1: Dave plays it from step 1, in place of Alice.")
+        self.assertEqual(spectator["seats"][0].name, "Dave")
+
+    def test_a_move_of_the_old_account_after_the_hand_over_is_refused_and_stores_nothing(self):
+        phase = self.open_phase()
+        stale = self.seat("alice")  # as the old account's request read it, before the hand-over
+        stale.match = Match.objects.get(pk=self.match.pk)
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
+        for send in (
+            lambda: lifecycle.do_submit(phase.pk, stale, {"bid": 2}),
+            lambda: submit_move(phase, stale, {"bid": 2}),
+        ):
+            with self.assertRaisesMessage(
+                Refused, "This seat has been handed to another player; nothing was recorded."
+            ):
+                send()
+        self.assertFalse(Submission.objects.filter(phase=phase).exists())
+        with self.assertRaisesMessage(Refused, "handed to another player"):
+            lifecycle.do_action(stale, "hint", {})
+
+    def test_the_old_accounts_play_page_is_the_public_one(self):
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
+        response = self.client_for(self.alice).get(reverse("match_play", args=[self.match.pk]))
+        self.assertRedirects(response, reverse("match_public", args=[self.match.pk]))
+        response = self.client_for(self.dave).get(reverse("match_play", args=[self.match.pk]))
+        self.assertEqual(response.status_code, 200)
+        self.assertContains(response, "You play as <strong>Dave</strong>", html=False)
+
+    def test_the_replay_still_matches_after_a_hand_over(self):
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk, announce=True)
+        lifecycle.do_force_close(self.open_phase().pk)
+        self.match.refresh_from_db()
+        self.assertEqual(replay(self.match), [])
+
+    def test_it_refuses_with_a_reason_and_changes_nothing(self):
+        other = Season.objects.create(name="Other", slug="other")
+        outsider = SeasonPlayer.objects.create(season=other, user=self.users["eve"], display_name="Eve")
+        before = snapshot(self.match)
+        cases = [
+            (self.hana, 0, self.members["alice"].pk, "Seat 1 is Alice's already; nothing changed."),
+            (self.hana, 0, self.members["bob"].pk, "Bob already plays seat 2 of this match"),
+            (self.hana, 0, outsider.pk, "Eve is not a player of this season: invite a new player by link instead"),
+            (self.hana, 7, self.members["dave"].pk, "This match has no such seat; nothing changed."),
+            (self.hana, 0, None, "Choose who takes the seat."),
+            (self.bob, 0, self.members["dave"].pk, "Only a host of this match's season may hand a seat"),
+        ]
+        for user, seat, to, words in cases:
+            with self.subTest(words=words), self.assertRaisesMessage(Refused, words):
+                do_hand_seat(self.match.pk, user, seat, to)
+        self.members["dave"].status = SeasonPlayer.LEFT
+        self.members["dave"].save()
+        with self.assertRaisesMessage(Refused, "Dave has left the season; nothing changed."):
+            do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
+        self.assertEqual(snapshot(self.match), before)
+
+    def test_it_refuses_a_finished_match_and_a_draft(self):
+        lifecycle.do_finish_with_defaults(self.match.pk)
+        with self.assertRaisesMessage(Refused, "This match is over: its seats stay with who played them"):
+            do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
+        draft = self.make_match(["alice", "bob", "carol"])
+        with self.assertRaisesMessage(Refused, "This match has not started: change its seats on the draft"):
+            do_hand_seat(draft.pk, self.hana, 0, self.members["dave"].pk)
+
+    def test_the_host_page_form_hands_a_seat_to_a_new_player_with_an_invite_link(self):
+        client = self.client_for(self.hana)
+        response = client.post(
+            reverse("hand_seat", args=[self.match.pk]), {"seat": "2", "new_player": "Nora, nora", "announce": "1"}
+        )
+        self.assertRedirects(response, reverse("match_host", args=[self.match.pk]))
+        nora = User.objects.get(username="nora")
+        self.assertEqual(self.seat("nora").seat, 2)
+        self.assertFalse(nora.has_usable_password())
+        page = client.get(reverse("match_host", args=[self.match.pk])).content.decode()
+        self.assertIn("Carol until step 1, then Nora", page)
+        self.assertIn("/accounts/invite/", page)
+
+    def test_a_refused_new_player_neither_joins_nor_takes_the_seat(self):
+        client = self.client_for(self.hana)
+        response = client.post(reverse("hand_seat", args=[self.match.pk]), {"seat": "2", "new_player": "Bob, bobby"})
+        self.assertRedirects(response, reverse("match_host", args=[self.match.pk]), fetch_redirect_response=False)
+        self.assertFalse(User.objects.filter(username="bobby").exists())
+        self.assertEqual(self.seat("carol").seat, 2)
+
+    def client_for(self, user):
+        from django.test import Client
+
+        client = Client()
+        client.force_login(user)
+        return client
+
+
+class AskingForASubstituteTestCase(BaseTestCase):
+    def setUp(self):
+        super().setUp()
+        self.start()
+
+    def test_a_player_asks_and_the_host_hands_the_seat_to_the_one_suggested(self):
+        carol = self.client_for(self.carol)
+        response = carol.post(
+            reverse("ask_substitute", args=[self.match.pk]),
+            {"suggested": str(self.members["dave"].pk), "reason": "exams"},
+        )
+        self.assertRedirects(response, reverse("match_play", args=[self.match.pk]), fetch_redirect_response=False)
+        request = SeatRequest.objects.get()
+        self.assertEqual(
+            (request.asked_by.display_name, request.suggested.display_name, request.reason), ("Carol", "Dave", "exams")
+        )
+        again = carol.post(reverse("ask_substitute", args=[self.match.pk]), {"suggested": ""})
+        self.assertContains(again, "You have asked already; the host has not answered yet.")
+        host = self.client_for(self.hana)
+        self.assertContains(host.get(reverse("match_host", args=[self.match.pk])), "asks for a substitute")
+        host.post(reverse("approve_seat_request", args=[self.match.pk, request.pk]))
+        self.assertEqual(self.seat("dave").seat, 2)
+        request.refresh_from_db()
+        self.assertEqual(request.status, SeatRequest.APPROVED)
+        self.assertEqual(SeatHolder.objects.get(until__isnull=True, seat__seat=2).how, SeatHolder.ASKED)
+
+    def test_the_host_may_decline(self):
+        substitutes.do_ask(self.seat("carol"), None, "")
+        request = SeatRequest.objects.get()
+        self.client_for(self.hana).post(reverse("decline_seat_request", args=[self.match.pk, request.pk]))
+        request.refresh_from_db()
+        self.assertEqual(request.status, SeatRequest.DECLINED)
+        self.assertEqual(self.seat("carol").seat, 2)
+
+    def test_a_suggestion_from_outside_the_season_is_refused(self):
+        other = Season.objects.create(name="Other", slug="other")
+        outsider = SeasonPlayer.objects.create(season=other, user=self.users["eve"], display_name="Eve")
+        response = self.client_for(self.carol).post(
+            reverse("ask_substitute", args=[self.match.pk]), {"suggested": str(outsider.pk)}
+        )
+        self.assertContains(response, "Suggest a player of this season who plays no seat in this match, or nobody.")
+        self.assertFalse(SeatRequest.objects.exists())
+
+    def client_for(self, user):
+        from django.test import Client
+
+        client = Client()
+        client.force_login(user)
+        return client
