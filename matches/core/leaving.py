@@ -44,7 +44,10 @@ def do_leave(season, user, player_id, substitutes, announce=True):
                 continue
             to_player = substitutes.get(match.pk)
             if to_player:
-                _hand(match, user, seat.seat, to_player, announce, SeatHolder.LEFT)
+                try:
+                    _hand(match, user, seat.seat, to_player, announce, SeatHolder.LEFT)
+                except Refused as refusal:  # which match, of the several on the page
+                    raise Refused(f"{match.title}: {refusal}", field=refusal.field) from None
                 handed.append(match.title)
             else:
                 kept.append(match.title)

@@ -1,0 +1,119 @@
+"""A player leaving the season (issue 36, point 5), and a handed seat's awards at the confirm
+(point 1), on the fixture game: Alice, Bob and Carol at seats 0-2, Dave and the rest in the season."""
+
+from django.test import Client
+from django.urls import reverse
+
+from games.engine_api import GARNET
+from matches.core import lifecycle
+from matches.core.leaving import do_leave
+from matches.core.records import Refused
+from matches.core.substitutes import do_hand_seat
+from matches.models import Event, LedgerEntry, Match, Season, SeasonPlayer, SeatHolder
+from matches.seasons.results import do_confirm_result
+from tests.support.base import BaseTestCase
+
+
+class LeavingTheSeasonTestCase(BaseTestCase):
+    def setUp(self):
+        super().setUp()
+        self.start()
+        self.second = self.start(self.make_match(["bob", "alice", "dave"]))
+        self.give_garnets("alice", 3)
+        self.host = Client()
+        self.host.force_login(self.hana)
+
+    def test_it_hands_the_seats_chosen_leaves_the_rest_and_keeps_the_ledger(self):
+        done = do_leave(self.season, self.hana, self.members["alice"].pk, {self.match.pk: self.members["judy"].pk})
+        self.assertEqual(
+            done.message,
+            "Alice has left the season; their ledger entries stay. Handed on: Test match. "
+            "Left to the autopilot: Test match.",
+        )
+        self.assertEqual(self.seat("judy").seat, 0)
+        self.assertEqual(SeatHolder.objects.get(seat__match=self.match, until__isnull=True, seat__seat=0).how, "left")
+        self.assertEqual(self.second.seats.get(seat=1).season_player.display_name, "Alice")  # the autopilot's
+        self.members["alice"].refresh_from_db()
+        self.assertEqual(self.members["alice"].status, SeasonPlayer.LEFT)
+        self.assertEqual(LedgerEntry.objects.filter(player=self.members["alice"]).count(), 1)
+        # announced by default: the first match's players read who took the seat
+        self.assertEqual(Event.objects.get(match=self.match, kind="seat.handed").visibility, Event.PUBLIC)
+        desk = self.host.get(reverse("host_season", args=[self.season.slug])).content.decode()
+        self.assertIn("Left the season", desk)
+        page = self.host.get(reverse("match_host", args=[self.second.pk])).content.decode()
+        self.assertIn("left the season: the autopilot plays it", page)
+        self.assertIn("Left the season", Client().get(reverse("season", args=[self.season.slug])).content.decode())
+
+    def test_a_refusal_in_one_match_changes_nothing_in_any(self):
+        with self.assertRaisesMessage(Refused, "Test match: Bob already plays seat 1 of this match"):
+            do_leave(
+                self.season,
+                self.hana,
+                self.members["alice"].pk,
+                {self.match.pk: self.members["judy"].pk, self.second.pk: self.members["bob"].pk},
+            )
+        self.members["alice"].refresh_from_db()
+        self.assertEqual(self.members["alice"].status, SeasonPlayer.ACTIVE)
+        self.assertEqual(self.seat("alice").seat, 0)
+        self.assertFalse(SeatHolder.objects.exists())
+
+    def test_it_refuses_with_reasons(self):
+        other = Season.objects.create(name="Other", slug="other")
+        outsider = SeasonPlayer.objects.create(season=other, user=self.users["eve"], display_name="Eve")
+        for user, player, words in (
+            (self.bob, self.members["alice"].pk, "Only a host of this season may remove a player from it."),
+            (self.hana, outsider.pk, "Choose a player of this season."),
+        ):
+            with self.subTest(words=words), self.assertRaisesMessage(Refused, words):
+                do_leave(self.season, user, player, {})
+        do_leave(self.season, self.hana, self.members["dave"].pk, {})
+        with self.assertRaisesMessage(Refused, "Dave has left the season already; nothing changed."):
+            do_leave(self.season, self.hana, self.members["dave"].pk, {})
+
+    def test_the_desk_page_removes_a_player(self):
+        url = reverse("leave_season", args=[self.season.slug, self.members["alice"].pk])
+        page = self.host.get(url)
+        self.assertContains(page, "Test match, seat 1")
+        self.assertContains(page, "Test match, seat 2")
+        response = self.host.post(url, {f"match-{self.second.pk}": str(self.members["judy"].pk)})
+        self.assertRedirects(response, reverse("host_season", args=[self.season.slug]))
+        self.assertEqual(self.second.seats.get(seat=1).season_player.display_name, "Judy")
+        self.assertEqual(self.seat("alice").seat, 0)  # no substitute chosen: still Alice's
+
+
+class AwardsOfAHandedSeatTestCase(BaseTestCase):
+    def setUp(self):
+        super().setUp()
+        self.start()
+        lifecycle.do_force_close(self.open_phase().pk)
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
+        lifecycle.do_finish_with_defaults(self.match.pk)
+        self.match.refresh_from_db()
+        self.assertEqual(self.match.status, Match.FINISHED)
+
+    def award(self, **extra):
+        return {"seat": 0, "kind": GARNET, "amount": 2, "reason": "a handed seat's prize", **extra}
+
+    def test_the_confirm_form_says_who_played_the_seat_and_offers_its_earlier_holders(self):
+        host = Client()
+        host.force_login(self.hana)
+        page = host.get(reverse("host_confirm", args=[self.match.pk]))
+        self.assertContains(page, "seat 1: Alice until step 1, then Dave")
+        self.assertContains(page, "A seat's entries go to its holder at the end unless you choose")
+        self.assertContains(page, "Alice (earlier in seat 1)")
+
+    def test_an_entry_goes_to_the_holder_at_the_end_unless_the_host_chooses_another(self):
+        do_confirm_result(
+            self.match.pk, [self.award(), self.award(amount=5, holder=self.members["alice"].pk)], by=self.hana
+        )
+        got = sorted(
+            LedgerEntry.objects.filter(match=self.match, reason="a handed seat's prize").values_list(
+                "player__display_name", "amount"
+            )
+        )
+        self.assertEqual(got, [("Alice", 5), ("Dave", 2)])
+
+    def test_a_player_who_never_held_the_seat_is_refused(self):
+        with self.assertRaisesMessage(Refused, "Seat 1 was never held by that player; nothing was written."):
+            do_confirm_result(self.match.pk, [self.award(holder=self.members["bob"].pk)], by=self.hana)
+        self.assertFalse(LedgerEntry.objects.filter(match=self.match).exists())
