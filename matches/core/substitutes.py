@@ -33,7 +33,7 @@ def seat_rows(match):
     other players were told of (None: nobody was ever handed the seat, its holder's own)."""
     told = SeatHolder.objects.filter(seat=OuterRef("pk"), announced=True).order_by("-since", "-pk")
     return list(
-        match.seats.select_related("season_player").annotate(
+        match.seats.select_related("season_player__user").annotate(
             shown_name=Subquery(told.values("season_player__display_name")[:1])
         )
     )
@@ -57,12 +57,24 @@ def holders(seat):
 
 
 def history_words(seat):
-    """'Otto until step 5, then Nora': who played the seat, for the host page and step pages."""
-    rows = holders(seat)
-    words = [rows[0].season_player.display_name]
-    for before, row in zip(rows, rows[1:]):
-        words[-1] += f" until step {before.until_step if before.until_step is not None else row.from_step}"
-        words.append(f"then {row.season_player.display_name}")
+    """'Otto, then Nora from step 5': who played the seat, for the host page and the confirm form.
+    A holder plays the steps after the one the match had reached when they took the seat."""
+    return _words(holders(seat))
+
+
+def handed_history(match):
+    """[(seat number, 'Otto, then Nora from step 5')] of the seats handed on, in one query (the
+    step pages: a finished match's readers see every hand-over, as they read every event)."""
+    by_seat = {}
+    rows = SeatHolder.objects.filter(seat__match=match).select_related("season_player", "seat")
+    for row in rows.order_by("seat__seat", "since", "pk"):
+        by_seat.setdefault(row.seat.seat, []).append(row)
+    return [(number, _words(held)) for number, held in by_seat.items() if len(held) > 1]
+
+
+def _words(held):
+    words = [held[0].season_player.display_name]
+    words += [f"then {row.season_player.display_name} from step {row.from_step + 1}" for row in held[1:]]
     return ", ".join(words)
 
 
@@ -126,7 +138,10 @@ def _hand(match, user, seat_number, to_player_id, announce, how):
     seat.save(update_fields=["season_player"])
     # a request of the seat's is answered by any hand-over of it
     seat.substitute_requests.filter(status=SeatRequest.PENDING).update(status=SeatRequest.APPROVED, answered_at=now)
-    text = f"Seat {seat_number + 1}: {to_player.display_name} plays it from step {match.step}, in place of {old.display_name}."
+    text = (
+        f"Seat {seat_number + 1}: {to_player.display_name} plays it from step {match.step + 1}, "
+        f"in place of {old.display_name}."
+    )
     event = Event(
         kind=KIND,
         text=text,

@@ -7,7 +7,7 @@ from django.db import transaction
 
 from matches.core.leaving import running_seats
 from matches.core.records import Refused
-from matches.core.substitutes import STATUSES, do_hand_seat, history_words, pending_requests
+from matches.core.substitutes import STATUSES, do_hand_seat, handed_history, pending_requests
 from matches.hosting.host_desk import do_add_players
 from matches.hosting.invites import invite_path, may_hand_invite
 from matches.models import SeasonPlayer
@@ -19,15 +19,16 @@ def candidates(match):
     return list(match.season.players.exclude(pk__in=seated).exclude(status=SeasonPlayer.LEFT))
 
 
-def seats_part(match, host, base_url):
-    """The host page's seats part: each seat with its history, its holder's invite link while
-    that account has never logged in, and whether its holder has left the season; the open
-    requests for a substitute; whom a seat may go to."""
+def seats_part(match, host, base_url, seats):
+    """The host page's seats part, from the picture's `seats` (with their holders' accounts): each
+    seat with its history, its holder's invite link while that account has never logged in, and
+    whether its holder has left the season; the open requests for a substitute; whom a seat may go
+    to. Three queries, whatever the number of seats."""
     if match.status not in STATUSES:
         return {}
-    seats = list(match.seats.select_related("season_player__user").prefetch_related("holders__season_player"))
+    history = dict(handed_history(match))
     for seat in seats:
-        seat.history = history_words(seat)
+        seat.history = history.get(seat.seat, seat.season_player.display_name)
         user = seat.season_player.user
         seat.invite = base_url + invite_path(user) if may_hand_invite(host, user) else ""
         seat.left = seat.season_player.status == SeasonPlayer.LEFT

@@ -17,7 +17,8 @@ class SeatHolder(models.Model):
     seat = models.ForeignKey("MatchPlayer", on_delete=models.CASCADE, related_name="holders")
     season_player = models.ForeignKey("SeasonPlayer", on_delete=models.PROTECT, related_name="seats_held")
     since = models.DateTimeField()
-    from_step = models.PositiveIntegerField(default=0)  # the match's step when they took the seat
+    # the match's step when they took the seat: they play the steps after it
+    from_step = models.PositiveIntegerField(default=0)
     until = models.DateTimeField(null=True, blank=True)  # null: holds it now
     until_step = models.PositiveIntegerField(null=True, blank=True)
     how = models.CharField(max_length=10, choices=HOW_CHOICES, default=START)

@@ -60,15 +60,15 @@ class HandingASeatTestCase(BaseTestCase):
             [(r.season_player.display_name, r.how, r.from_step, r.until_step) for r in rows],
             [("Alice", "start", 0, 1), ("Dave", "substitute", 1, None)],
         )
-        self.assertEqual(history_words(self.seat("dave")), "Alice until step 1, then Dave")
+        self.assertEqual(history_words(self.seat("dave")), "Alice, then Dave from step 2")
         host_page = self.client_for(self.hana).get(reverse("match_host", args=[self.match.pk])).content.decode()
-        self.assertIn("Alice until step 1, then Dave", host_page)
+        self.assertIn("Alice, then Dave from step 2", host_page)
 
     def test_a_quiet_hand_over_is_told_to_the_host_alone(self):
         do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
         event = Event.objects.get(kind="seat.handed")
         self.assertEqual(event.visibility, Event.HOST)
-        self.assertEqual(event.text, "Seat 1: Dave plays it from step 1, in place of Alice.")
+        self.assertEqual(event.text, "Seat 1: Dave plays it from step 2, in place of Alice.")
         # Bob and spectators still read the seat as Alice's; the host reads Dave
         bob = match_picture(self.match, Viewer.for_seat(1), self.seat("bob"))
         self.assertEqual(bob["seats"][0].name, "Alice")
@@ -79,7 +79,7 @@ class HandingASeatTestCase(BaseTestCase):
     def test_an_announced_hand_over_is_public_and_renames_the_seat(self):
         do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk, announce=True)
         spectator = match_picture(self.match, Viewer.spectator())
-        self.assertEqual(spectator["events"][-1].text, "Seat 1: Dave plays it from step 1, in place of Alice.")
+        self.assertEqual(spectator["events"][-1].text, "Seat 1: Dave plays it from step 2, in place of Alice.")
         self.assertEqual(spectator["seats"][0].name, "Dave")
 
     def test_a_move_of_the_old_account_after_the_hand_over_is_refused_and_stores_nothing(self):
@@ -152,7 +152,7 @@ class HandingASeatTestCase(BaseTestCase):
         self.assertEqual(self.seat("nora").seat, 2)
         self.assertFalse(nora.has_usable_password())
         page = client.get(reverse("match_host", args=[self.match.pk])).content.decode()
-        self.assertIn("Carol until step 1, then Nora", page)
+        self.assertIn("Carol, then Nora from step 2", page)
         self.assertIn("/accounts/invite/", page)
 
     def test_a_refused_new_player_neither_joins_nor_takes_the_seat(self):

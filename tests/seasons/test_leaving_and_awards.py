@@ -98,7 +98,7 @@ class AwardsOfAHandedSeatTestCase(BaseTestCase):
         host = Client()
         host.force_login(self.hana)
         page = host.get(reverse("host_confirm", args=[self.match.pk]))
-        self.assertContains(page, "seat 1: Alice until step 1, then Dave")
+        self.assertContains(page, "seat 1: Alice, then Dave from step 2")
         self.assertContains(page, "A seat's entries go to its holder at the end unless you choose")
         self.assertContains(page, "Alice (earlier in seat 1)")
 
@@ -112,6 +112,10 @@ class AwardsOfAHandedSeatTestCase(BaseTestCase):
             )
         )
         self.assertEqual(got, [("Alice", 5), ("Dave", 2)])
+
+    def test_the_step_pages_say_who_played_the_seat(self):
+        page = Client().get(reverse("match_steps", args=[self.match.pk])).content.decode()
+        self.assertIn("Seats handed on: seat 1: Alice, then Dave from step 2.", page)
 
     def test_a_player_who_never_held_the_seat_is_refused(self):
         with self.assertRaisesMessage(Refused, "Seat 1 was never held by that player; nothing was written."):

@@ -26,7 +26,7 @@ from matches.hosting.seat_desk import seats_part
 def match_host(request, match_id):
     match = access_match_as_host(request.user, match_id)
     picture = match_picture(match, Viewer.host())
-    picture.update(seats_part(match, request.user, request.build_absolute_uri("/")[:-1]))
+    picture.update(seats_part(match, request.user, request.build_absolute_uri("/")[:-1], picture["seats"]))
     return render(request, "matches/match_host.html", picture)
 
 

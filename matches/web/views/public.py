@@ -11,6 +11,7 @@ from matches.core.access import access_match_public, access_match_status, access
 from matches.core.steps import step_picture
 from matches.models import Match, Season
 from matches.core.presenters import match_picture
+from matches.core.substitutes import handed_history
 from matches.seasons.season_page import season_picture
 
 
@@ -45,6 +46,7 @@ def match_steps(request, match_id, number=0):
     picture = step_picture(match, viewer, number)
     if picture is None:
         raise Http404("No such step.")
+    picture["handed_seats"] = handed_history(match)
     return render(request, "matches/match_steps.html", picture)
 
 

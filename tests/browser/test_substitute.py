@@ -1,0 +1,66 @@
+"""A substitute by invite link during a running match, in Chromium: the host (desktop, 1280x800)
+hands Alice's seat to a new player, Nora; Alice's open play page loses the seat at once and
+shows the public page; Nora sets her password by the link on a phone (390x844) and plays the
+seat's next step there. Screenshots: tests/artifacts/screenshots/substitute-*.png."""
+
+import pytest
+
+from tests.support.base import PASSWORD
+from tests.support.browsers import chromium, open_live, person, press_send, screenshot
+from tests.support.stack import serve
+from tests.support.base import BaseTransactionTestCase
+
+pytestmark = pytest.mark.browser
+DESKTOP = {"width": 1280, "height": 800}
+
+
+class SubstituteBrowserTestCase(BaseTransactionTestCase):
+    settings = {"rounds": 3, "round_seconds": 3600, "close_early": True}
+
+    def setUp(self):
+        super().setUp()
+        self.start()
+        self.stack = serve(self)
+
+    def test_the_host_hands_a_seat_to_a_new_player_who_plays_on_a_phone(self):
+        match = self.match.pk
+        with chromium() as browser:
+            alice = open_live(browser, self.stack.url, f"/play/{match}/", self.alice)
+            host = person(browser, self.stack.url, self.hana, viewport=DESKTOP).new_page()
+            host.goto(f"/host/matches/{match}/")
+            seat = host.locator("li.seat-row[data-seat='0']")
+            self.assertIn("Seat 1: Alice", seat.inner_text())
+            seat.get_by_text("Hand seat 1 to someone else").click()
+            seat.get_by_label("or a new player: “Name, username”").fill("Nora, nora")
+            seat.get_by_label("Tell the players (a public line of the log)").check()
+            screenshot(host, "substitute-host-form-desktop")
+            seat.get_by_role("button", name="Hand the seat on").click()
+            host.get_by_text("Nora joined the season: send them the invite link shown by the seat.").wait_for()
+            self.assertIn("Seat 1: Alice, then Nora from step 1", host.locator("section.host-seats").inner_text())
+            link = host.get_by_role("textbox", name="Invite link of Nora").input_value()
+            self.assertIn("/accounts/invite/", link)
+            screenshot(host, "substitute-host-handed-desktop")
+
+            # Alice's page reloads into the public one the moment the seat is no longer hers
+            alice.wait_for_url(f"**/matches/{match}/")
+            alice.get_by_text("You do not play in this match: this is its public page.").wait_for()
+            self.assertIn("Seat 1: Nora plays it from step 1, in place of Alice.", alice.inner_text("body"))
+            screenshot(alice, "substitute-old-holder-public-page-desktop")
+
+            nora = person(browser, self.stack.url, phone=True).new_page()
+            nora.goto(link)
+            nora.fill("input[name=new_password1]", PASSWORD + " nora")
+            nora.fill("input[name=new_password2]", PASSWORD + " nora")
+            nora.get_by_role("button", name="Set password").click()
+            nora.get_by_text("Your password is set and you are logged in as nora.").wait_for()
+            nora.goto(f"/play/{match}/")
+            nora.wait_for_selector(".conn[data-state=live]")
+            self.assertIn("You play as Nora", nora.inner_text("body"))
+            form = nora.locator("form.move-form").first
+            form.locator("input[name=bid]").fill("5")
+            press_send(form)
+            nora.get_by_text("Submission received.").wait_for()
+            self.assertEqual(nora.viewport_size, {"width": 390, "height": 844})
+            screenshot(nora, "substitute-new-player-phone")
+        sent = self.match.phases.get(sequence=1).submissions.get(source="player")
+        self.assertEqual((sent.player.seat, sent.payload), (0, {"bid": 5}))
