@@ -122,9 +122,10 @@ async def _listen(match_id, sockets, viewers, hidden_move, public_change):
         communicator = WebsocketCommunicator(
             application, f"/ws/matches/{match_id}/{mode}/", headers=[ORIGIN, HOST, *cookie]
         )
-        connected, _ = await communicator.connect()
+        connected, _ = await communicator.connect(timeout=SLOW)
         assert connected, f"{name}'s {mode} socket was refused"
-        open_sockets[name] = (communicator, [await communicator.receive_json_from()])
+        # its first update, however slow the machine (a game's first render compiles its templates)
+        open_sockets[name] = (communicator, [await communicator.receive_json_from(timeout=SLOW)])
     for step in (hidden_move, public_change):
         with renders_held():
             await database_sync_to_async(step)()
