@@ -8,8 +8,6 @@ the seat of its first waiting player is handed, quietly, to Judy (in the season,
   whether the old holder sent a move or the seat was handed to Judy who sent the same move;
   announced, the hand-over is a public line that everyone reads."""
 
-import contextlib
-
 from django.http import Http404
 from django.test import Client
 from django.urls import reverse
@@ -22,19 +20,8 @@ from matches.live.sockets import resolve_viewer, socket_update
 from matches.models import Event, MatchPlayer, Phase
 from tests.support.secret_runs import PEOPLE, SecretsTestCase
 from tests.support.side_channels import without_noise
-from tests.support.sockets import socket_messages
 
 NEW = "judy"  # PEOPLE's last: seated in no game's fewest seats (Pokemon Snap seats 8)
-
-
-def warm_up(match, player):
-    """A spectator's and a player's socket opened, their first updates read, before the compared
-    runs: the first socket of a process (the ASGI application imported, the live threads started)
-    and a game's first render of each kind (its templates compiled; Black and White's play page
-    took 0.9 s) can take longer on a loaded machine than the harness waits for them (1 s)."""
-    for mode, user in (("watch", None), ("play", player)):
-        with contextlib.suppress(TimeoutError):
-            socket_messages(match.pk, mode, user)
 
 
 class SubstituteInEveryGameTestCase(SecretsTestCase):
@@ -79,7 +66,6 @@ class SubstituteInEveryGameTestCase(SecretsTestCase):
         move = self.submission(engine, match, phase, seat, 1)
         old = PEOPLE[seat]
         observers = [None] + [name for name in PEOPLE[: engine.min_seats] if name != old]
-        warm_up(match, self.users[observers[1]])
 
         def send(name, match):
             phase = match.phases.get(key=key, status=Phase.OPEN)
