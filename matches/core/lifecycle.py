@@ -19,8 +19,8 @@ from matches.lib import timings
 from matches.core.engine_forms import said
 from matches.core.records import Done, Refused, _apply, _lock, _public, _seats
 from matches.core.start_checks import check_start, engine_of, prepared_settings, seat_role
-from matches.models import (Action, Conversation, Event, LedgerEntry, Match, MatchPlayer, Phase, Submission,
-                            balances_for, state_hash)
+from matches.models import (Action, Conversation, Event, LedgerEntry, Match, MatchPlayer, Phase, SeatHolder,
+                            Submission, balances_for, state_hash)
 
 log = logging.getLogger(__name__)
 MAX_DEADLINE_AHEAD = timedelta(days=366)  # a host's typo of a year (or 9999) is refused, not stored
@@ -58,6 +58,8 @@ def do_start(match_id, by=None):
         now = clock.now()
         transition = engine.setup(infos, match.settings, derive_rng(match.seed, "setup"))
         match.status, match.started_at = Match.RUNNING, now
+        # who holds each seat from the start (core.substitutes keeps the later holders)
+        SeatHolder.objects.bulk_create([SeatHolder(seat=s, season_player_id=s.season_player_id, since=now) for s in seats])
         Conversation.objects.create(match=match, kind=Conversation.TABLE, members=[s.seat for s in seats], created_at=now)
         _public(match, "match.started", f"{match.title} has started.", now)
         _apply(match, transition, now)
