@@ -78,6 +78,11 @@ def _words(held):
     return ", ".join(words)
 
 
+def held_before(user, match_id):
+    """Whether `user` held a seat of the match that has since been handed on."""
+    return SeatHolder.objects.filter(seat__match_id=match_id, season_player__user=user, until__isnull=False).exists()
+
+
 def check_hand_seat(match, user, seat, to_player):
     """Refused (with why) unless `user` may hand `seat` of `match` to `to_player` now.
     `user` None is the platform itself (a player leaving the season)."""

@@ -43,7 +43,7 @@ class SubstituteBrowserTestCase(BaseTransactionTestCase):
 
             # Alice's page reloads into the public one the moment the seat is no longer hers
             alice.wait_for_url(f"**/matches/{match}/")
-            alice.get_by_text("You do not play in this match: this is its public page.").wait_for()
+            alice.get_by_text("Your seat in this match has been handed to another player: this is its public page.").wait_for()
             self.assertIn("Seat 1: Nora plays it from step 1, in place of Alice.", alice.inner_text("body"))
             screenshot(alice, "substitute-old-holder-public-page-desktop")
 

@@ -101,8 +101,11 @@ class HandingASeatTestCase(BaseTestCase):
 
     def test_the_old_accounts_play_page_is_the_public_one(self):
         do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
-        response = self.client_for(self.alice).get(reverse("match_play", args=[self.match.pk]))
+        response = self.client_for(self.alice).get(reverse("match_play", args=[self.match.pk]), follow=True)
         self.assertRedirects(response, reverse("match_public", args=[self.match.pk]))
+        self.assertContains(
+            response, "Your seat in this match has been handed to another player: this is its public page."
+        )
         response = self.client_for(self.dave).get(reverse("match_play", args=[self.match.pk]))
         self.assertEqual(response.status_code, 200)
         self.assertContains(response, "You play as <strong>Dave</strong>", html=False)

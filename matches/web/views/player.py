@@ -11,7 +11,7 @@ from games.values import as_int
 from matches.hosting import invitations
 from matches.seasons import forced_gifts
 from matches.seasons import gifts
-from matches.core import lifecycle
+from matches.core import lifecycle, substitutes
 from matches.core.access import access_member, access_seat, is_host, seat_and_phase
 from matches.core.engine_forms import build_form, cleaned_payload, form_errors_text, unexpected_fields
 from matches.core.moves import submit_move
@@ -41,7 +41,10 @@ def _elsewhere(request, match_id):
     if is_host(request.user, match.season):
         messages.info(request, "You host this match: this is your host page.")
         return redirect("match_host", match.pk)
-    messages.info(request, "You do not play in this match: this is its public page.")
+    if substitutes.held_before(request.user, match.pk):
+        messages.info(request, "Your seat in this match has been handed to another player: this is its public page.")
+    else:
+        messages.info(request, "You do not play in this match: this is its public page.")
     return redirect("match_public", match.pk)
 
 
