@@ -6,7 +6,7 @@ import dataclasses
 
 from django.db import connection, transaction
 
-from matches.core import events, lifecycle
+from matches.core import events, lifecycle, substitutes
 from matches.models import Phase, Submission
 from matches.scheduling.deadlines import run_due
 from matches.seasons import gifts
@@ -42,6 +42,8 @@ class EventsTestCase(BaseTransactionTestCase):
         self.assertTrue({"PhaseScheduled", "MatchChanged", "PublicNews"} <= recorder.kinds(), recorder.kinds())
         lifecycle.do_submit(self.open_phase().pk, self.seat("alice"), {"bid": 2})
         self.assertIn("Submitted", recorder.kinds())
+        substitutes.do_hand_seat(self.match.pk, self.hana, 2, self.members["dave"].pk)
+        self.assertIn("SeatHanded", recorder.kinds())
         lifecycle.do_force_close(self.open_phase().pk)
         lifecycle.do_force_close(self.open_phase().pk)
         self.give_garnets("alice", 3)
