@@ -50,7 +50,7 @@ class AccessibilityTestCase(BaseTransactionTestCase):
                 "/no/such/page/",
             ],
         )
-        yield self.alice, [f"/play/{m}/", "/account/", f"/seasons/{slug}/"]
+        yield self.alice, [f"/play/{m}/", f"/play/{m}/substitute/", "/account/", f"/seasons/{slug}/"]
         yield self.eve, ["/"]
         yield (
             self.hana,
@@ -65,6 +65,7 @@ class AccessibilityTestCase(BaseTransactionTestCase):
                 f"/host/matches/{self.draft.pk}/setup/",
                 f"/host/matches/{f}/confirm/",
                 f"/host/matches/{m}/actions/grant/",
+                f"/host/seasons/{slug}/players/{self.members['alice'].pk}/leave/",
             ],
         )
         for slug, match in self.games.items():
