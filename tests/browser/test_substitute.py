@@ -5,10 +5,9 @@ seat's next step there. Screenshots: tests/artifacts/screenshots/substitute-*.pn
 
 import pytest
 
-from tests.support.base import PASSWORD
+from tests.support.base import PASSWORD, BaseTransactionTestCase
 from tests.support.browsers import chromium, open_live, person, press_send, screenshot
 from tests.support.stack import serve
-from tests.support.base import BaseTransactionTestCase
 
 pytestmark = pytest.mark.browser
 DESKTOP = {"width": 1280, "height": 800}
@@ -43,7 +42,9 @@ class SubstituteBrowserTestCase(BaseTransactionTestCase):
 
             # Alice's page reloads into the public one the moment the seat is no longer hers
             alice.wait_for_url(f"**/matches/{match}/")
-            alice.get_by_text("Your seat in this match has been handed to another player: this is its public page.").wait_for()
+            alice.get_by_text(
+                "Your seat in this match has been handed to another player: this is its public page."
+            ).wait_for()
             self.assertIn("Seat 1: Nora plays it from step 1, in place of Alice.", alice.inner_text("body"))
             screenshot(alice, "substitute-old-holder-public-page-desktop")
 
