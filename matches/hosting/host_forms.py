@@ -93,11 +93,16 @@ class MatchSetupForm(forms.Form):
             elif name.endswith("__" + settings_rows.TABLE):  # a setting's rows refused as a whole
                 out.append((f"rows-{name}", words))
             else:
-                out.append((self[name].auto_id, f"{self[name].label}: {words}"))  # a bound label: "Title", never None
+                out.append((self[name].auto_id, f"{self._name_of(name)}: {words}"))
         out += [
-            (self[n].auto_id, f"{self[n].label}: {p}") for n, p in self.row_problems.items() if n not in self.errors
+            (self[n].auto_id, f"{self._name_of(n)}: {p}") for n, p in self.row_problems.items() if n not in self.errors
         ]
         return out
+
+    def _name_of(self, name):
+        """A field as the summary names it: a row of a group by its group too ("Board 2, Slot D",
+        not a "Slot D" every board has); otherwise its label, "Title" when none was given."""
+        return self.fields[name].widget.attrs.get("aria-label") or self[name].label
 
     def _settings_refused(self):
         """Whether a field that makes the settings is refused. A refused title or seed does not
