@@ -108,7 +108,7 @@ class MatchSetupForm(forms.Form):
         """Whether a field that makes the settings is refused. A refused title or seed does not
         keep the settings from being checked: the whole form is (issue 40, point 9)."""
         names = set(settings_fields(self.engine)) | settings_rows.row_field_names(self.engine, self)
-        return bool(names & set(self.errors)) or None in self.errors
+        return bool(names & set(self.errors))
 
     def clean(self):
         data = super().clean()
