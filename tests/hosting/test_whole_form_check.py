@@ -156,6 +156,14 @@ class WholeFormCheckTestCase(BaseTestCase):
                         name = f"{spec.name}__0"
                         self.assertTrue(said["problems"].get(name) or said["said"].get(name))
 
+    def test_the_summary_names_a_slot_by_its_board(self):
+        # Every board has a Slot D: the summary says which board's.
+        self.client.force_login(self.hana)
+        data = setup_data(self, "quattro_loop", board_lines__3="end: +1 adjj")
+        answer = self.check(data, "game=quattro_loop").json()
+        self.assertEqual(answer["summary"][0]["href"], "#id_board_lines__3")
+        self.assertTrue(answer["summary"][0]["words"].startswith("Board 1 (round 1), Slot D: Not read, column"))
+
 
 class SentFormTestCase(BaseTestCase):
     """Without the script: the seats' refusal is beside the rows it is about, first in the summary."""
