@@ -184,7 +184,9 @@ FORCED_GIFT_SECONDS = int(env("FORCED_GIFT_SECONDS", str(24 * 3600)))
 WEBHOOK_DELIVERY = env("WEBHOOK_DELIVERY", "celery" if DEADLINE_SCHEDULER == "celery" else "thread")
 # Only the webhook tests' own local receiver turns this on (plain http and loopback targets);
 # deliberately not read from the environment, so no deployment can switch it on by mistake.
-WEBHOOK_ALLOW_LOOPBACK = False
+# The one exception: the test suite's own worker processes and the bench (GENIUS_TESTING), which
+# post to a local push service.
+WEBHOOK_ALLOW_LOOPBACK = TESTING and env_bool("GENIUS_ALLOW_LOOPBACK", False)
 # Web Push to players' devices (matches/notifications/push.py): the site's VAPID key pair (RFC 8292),
 # made by `manage.py make_vapid_keys` (`make run` makes a local pair by itself); unset, the site
 # offers no push. Pushes go out like webhooks: the worker's tasks, or a thread without a broker.

@@ -84,14 +84,14 @@ class PushDevice(models.Model):
 
 
 class PushSent(models.Model):
-    """A notification of a phase pushed to a seat, at most once per (phase, seat, kind): a worker
-    that hears an event twice, or a deadline moved, pushes nothing twice."""
+    """A notification about a phase pushed to a person, at most once per (phase, person, kind): a
+    worker that hears an event twice, or a deadline moved, pushes nothing twice."""
 
     phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="pushes")
-    player = models.ForeignKey(MatchPlayer, on_delete=models.CASCADE, related_name="pushes")
+    user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pushes")
     kind = models.CharField(max_length=20)
     sent_at = models.DateTimeField()
 
     class Meta:
         ordering = ["pk"]
-        constraints = [models.UniqueConstraint(fields=["phase", "player", "kind"], name="one_push_each")]
+        constraints = [models.UniqueConstraint(fields=["phase", "user", "kind"], name="one_push_each")]

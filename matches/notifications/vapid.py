@@ -31,8 +31,7 @@ def enabled():
 def headers_for(endpoint):
     """The Authorization header of one push to `endpoint` (its origin is the token's audience),
     valid for 12 hours (the RFC's longest is 24)."""
-    raw = base64.urlsafe_b64decode(settings.VAPID_PRIVATE_KEY + "=" * (-len(settings.VAPID_PRIVATE_KEY) % 4))
     parts = urlsplit(endpoint)
     claims = {"aud": f"{parts.scheme}://{parts.netloc}", "exp": int(time.time()) + 12 * 3600}
     claims["sub"] = settings.VAPID_SUBJECT
-    return Vapid02.from_raw(raw).sign(claims)
+    return Vapid02.from_raw(settings.VAPID_PRIVATE_KEY.encode()).sign(claims)  # takes base64url
