@@ -23,7 +23,10 @@ run: install
 	$(BIN)/python manage.py seed_demo
 	@# The site as people meet it (styled error pages, not Django's debug pages), with a key of this checkout's own.
 	@test -s .local-secret-key || $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > .local-secret-key
+	@# Web Push's key pair (VAPID) of this checkout's own, unless the environment gives one.
+	@test -s .local-vapid-keys || $(BIN)/python manage.py make_vapid_keys > .local-vapid-keys
 	@# No worker runs here, so deadlines close in the server process even with REDIS_URL set.
+	if [ -z "$$VAPID_PRIVATE_KEY" ]; then . ./.local-vapid-keys; fi; export VAPID_PUBLIC_KEY VAPID_PRIVATE_KEY; \
 	DEBUG=$${DEBUG:-0} SECRET_KEY=$${SECRET_KEY:-$$(cat .local-secret-key)} PORT=$(PORT) \
 	  DEADLINE_SCHEDULER=$${DEADLINE_SCHEDULER:-inprocess} $(BIN)/python manage.py serve
 
