@@ -138,6 +138,20 @@ class PushEndpointsTestCase(BaseTestCase):
         self.assertEqual(self.send(self.as_alice, "push_this_device", {"endpoint": 7}).status_code, 400)
         self.assertFalse(PushDevice.objects.exists())
 
+    def test_a_form_body_is_refused_in_words_even_after_the_csrf_check_has_read_it(self):
+        """Django's CSRF check reads a POST's form fields before the view runs; a multipart body is
+        then gone, and reading it as JSON would fail with a 500 instead of this 400."""
+        client = Client(enforce_csrf_checks=True)
+        client.force_login(self.alice)
+        client.get(reverse("account"))
+        token = client.cookies["csrftoken"].value
+        for data in ({"endpoint": ENDPOINT}, "endpoint=x"):
+            kind = {} if isinstance(data, dict) else {"content_type": "application/x-www-form-urlencoded"}
+            answer = client.post(reverse("push_add"), data, HTTP_X_CSRFTOKEN=token, **kind)
+            self.assertEqual(answer.status_code, 400)
+            self.assertEqual(answer.json(), {"error": "Send the subscription as JSON; nothing was saved."})
+        self.assertFalse(PushDevice.objects.exists())
+
     def test_a_body_over_4_kb_is_refused_unread(self):
         big = subscription()
         big["padding"] = "x" * 4100  # the subscription itself is fine: only its size is refused
@@ -210,3 +224,24 @@ class AccountPushSectionTestCase(BaseTestCase):
         self.assertEqual(
             reminders.preferences(self.alice).push_kinds, ["phase", "reminder", "result", "message", "host"]
         )
+
+
+class PlayPageOptInTestCase(BaseTestCase):
+    def setUp(self):
+        super().setUp()
+        self.start()
+        self.client.force_login(self.alice)
+
+    def test_without_vapid_keys_the_play_page_says_so_instead_of_the_button(self):
+        page = self.client.get(reverse("match_play", args=[self.match.pk]))
+        self.assertContains(page, "This site sends no phone notifications.")
+        self.assertNotContains(page, "Tell me on this phone")
+        self.assertContains(page, "allow notifications")  # while the page is open, as before
+
+    @override_settings(VAPID_PUBLIC_KEY="BPublicKeyOfTheSite", VAPID_PRIVATE_KEY="PrivateHalfOfTheKey")
+    def test_with_vapid_keys_the_play_page_offers_the_button_and_never_the_private_key(self):
+        page = self.client.get(reverse("match_play", args=[self.match.pk]))
+        self.assertContains(page, "Tell me on this phone when it's my move")
+        self.assertContains(page, 'data-key="BPublicKeyOfTheSite"')
+        self.assertContains(page, '<script src="/static/js/push.js"></script>', html=True)
+        self.assertNotContains(page, "PrivateHalfOfTheKey")

@@ -25,6 +25,8 @@ def _refused(message):
 
 def _body(request):
     """The JSON object a browser sent, or a refusal in words; never reads more than MAX_BODY."""
+    if request.content_type != "application/json":  # a form body may have been read as a form already
+        return None, _refused("Send the subscription as JSON; nothing was saved.")
     try:
         declared = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
