@@ -124,7 +124,9 @@ class PushOptInLiveTestCase(BaseTransactionTestCase):
             last_used_at=told,
         )
         with chromium() as browser:
-            desktop = self.browser_of(browser, "https://93.184.216.34/push/desktop", viewport=DESKTOP, timezone_id="UTC")
+            desktop = self.browser_of(
+                browser, "https://93.184.216.34/push/desktop", viewport=DESKTOP, timezone_id="UTC"
+            )
             desktop.goto("/account/")
             row = desktop.locator(f".push-devices li[data-device='{iphone.pk}']")
             self.assertIn("Safari on iPhone", row.inner_text())
