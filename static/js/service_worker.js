@@ -20,6 +20,9 @@ self.addEventListener("activate", function (event) {
       return Promise.all(names.filter(function (name) { return name !== CACHE; }).map(function (name) {
         return caches.delete(name);
       }));
+    }).then(function () {
+      // the page's request starts while the worker wakes, instead of after it (Chromium, Firefox)
+      return self.registration.navigationPreload ? self.registration.navigationPreload.enable() : null;
     }).then(function () { return self.clients.claim(); })
   );
 });
@@ -34,7 +37,9 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (request.mode === "navigate") {
     // From the network only: the answer is not stored. The offline page stands in for it.
-    event.respondWith(fetch(request).catch(function () {
+    event.respondWith(Promise.resolve(event.preloadResponse).then(function (preloaded) {
+      return preloaded || fetch(request);
+    }).catch(function () {
       return caches.open(CACHE).then(function (cache) { return cache.match(PRECACHE[0]); });
     }));
   } else if (precached(url)) {

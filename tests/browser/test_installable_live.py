@@ -1,8 +1,11 @@
 """The installable site in Chromium on a phone (issue 38, point 1): the manifest read by the
 browser without an error, the service worker registered at the site's root, its cache holding the
 offline page and static files and no page a player saw, the offline page shown when the server is
-stopped, and the "Add to Home Screen" hint: offered where the browser can install, closed for
-good with one tap."""
+stopped, a push shown as its notification, and the "Add to Home Screen" hint: offered where the
+browser can install, closed for good with one tap.
+
+A push is handed to the worker by Chromium's DevTools protocol (ServiceWorker.deliverPushMessage,
+what DevTools' own "Push" button does): headless Chromium cannot reach a real push service."""
 
 import json
 
@@ -68,6 +71,55 @@ class InstallableLiveTestCase(BaseTransactionTestCase):
                 self.assertNotIn(private, page.content())
             screenshot(page, "installable-offline-page-phone")
             self.assertEqual(page.evaluate(CACHED), precache)  # still no page kept
+
+    def test_a_push_shows_its_notification_and_opens_only_this_site(self):
+        with chromium() as browser:
+            context = person(browser, self.stack.url, self.alice, phone=True)
+            context.grant_permissions(["notifications"])
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            registrations = []
+            cdp.on("ServiceWorker.workerRegistrationUpdated", lambda e: registrations.extend(e["registrations"]))
+            cdp.send("ServiceWorker.enable")
+            page.goto("/")
+            page.evaluate("navigator.serviceWorker.ready")
+            ours = [r["registrationId"] for r in registrations if r["scopeURL"] == self.stack.url + "/"]
+            self.assertTrue(ours, registrations)
+            pushes = [
+                {
+                    "title": "Test match: your move",
+                    "body": "Round 1 closes at 18:30",
+                    "url": f"/play/{self.match.pk}/#live-forms",
+                    "tag": "phase-1",
+                },
+                {"title": "Elsewhere", "body": "", "url": "https://elsewhere.example/steal", "tag": "phase-2"},
+            ]
+            for push in pushes:
+                cdp.send(
+                    "ServiceWorker.deliverPushMessage",
+                    {"origin": self.stack.url, "registrationId": ours[-1], "data": json.dumps(push)},
+                )
+            shown = page.wait_for_function(
+                """() => navigator.serviceWorker.ready.then(r => r.getNotifications()).then(list =>
+                     list.length === 2 && list.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url})))"""
+            ).json_value()
+            self.assertEqual(
+                sorted(shown, key=lambda n: n["tag"]),
+                [
+                    {
+                        "title": "Test match: your move",
+                        "body": "Round 1 closes at 18:30",
+                        "tag": "phase-1",
+                        "url": f"{self.stack.url}/play/{self.match.pk}/#live-forms",
+                    },
+                    {
+                        "title": "Elsewhere",
+                        "body": "",
+                        "tag": "phase-2",
+                        "url": self.stack.url + "/",
+                    },  # never another site
+                ],
+            )
 
     def test_chromium_s_install_offer_is_taken_on_a_tap_and_then_never_offered_again(self):
         with chromium() as browser:
