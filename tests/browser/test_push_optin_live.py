@@ -15,6 +15,7 @@ import base64
 import datetime as dt
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from matches.models import PushDevice
 from matches.notifications import reminders, vapid
@@ -169,6 +170,22 @@ class PushOptInLiveTestCase(BaseTransactionTestCase):
             plain.get_by_role("button", name="Save what I am told").click()
             plain.get_by_text("Saved what your devices are told.").wait_for()
             self.assertEqual(reminders.preferences(self.alice).push_kinds, ["phase", "reminder", "message", "host"])
+
+    def test_the_opt_in_has_no_serious_accessibility_violation_off_or_on(self):
+        """tests/browser/test_accessibility.py runs without VAPID keys, so it never sees the button."""
+        axe, found = Axe(), []
+        with chromium() as browser:
+            page = self.browser_of(browser, "https://93.184.216.34/push/axe", phone=True, bypass_csp=True)
+            for path in ("/account/", f"/play/{self.match.pk}/", "/account/"):  # the last: turned on
+                page.goto(path)
+                page.wait_for_selector(".push-optin[data-state]")
+                for violation in axe.run(page).response["violations"]:
+                    if violation["impact"] in {"serious", "critical"}:
+                        found.append(f"{path}: {violation['id']} {violation['help']}")
+                if path == f"/play/{self.match.pk}/":
+                    page.get_by_role("button", name="Tell me on this phone when it's my move").click()
+                    page.wait_for_selector(".push-optin[data-state=on]")
+        self.assertEqual(found, [], "\n".join(found))
 
     def test_an_iphone_outside_its_home_screen_is_told_plainly_how_to_turn_it_on(self):
         """Safari on an iPhone has no PushManager outside an installed web app: the page says to add
