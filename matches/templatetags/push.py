@@ -15,6 +15,6 @@ def push_optin(context, reload=False):
     return {
         "push_enabled": vapid.enabled(),
         "push_key": settings.VAPID_PUBLIC_KEY,
-        "csrf_token": context.get("csrf_token"),
+        "csrf_token": context.get("csrf_token"),  # as a form's hidden field, which the side-channel suite masks
         "reload": reload,
     }

@@ -34,7 +34,7 @@
     return fetch(url, {
       method: "POST",
       credentials: "same-origin",
-      headers: {"Content-Type": "application/json", "X-CSRFToken": box.dataset.csrf},
+      headers: {"Content-Type": "application/json", "X-CSRFToken": box.querySelector("input[name=csrfmiddlewaretoken]").value},
       body: JSON.stringify(body),
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (data) {

@@ -54,7 +54,8 @@ def manifest(request):
 
 @functools.cache
 def _service_worker_source():
-    """The worker's code after a first line naming what it precaches, and its cache's name: a hash
+    """Built once per process (every navigation asks for /sw.js, to compare). The worker's code
+    after lines naming what it precaches, its icon and its cache's name: a hash
     of that code and of every precached file, so a changed file makes a changed worker (browsers
     compare the worker's bytes to decide to update) and the new one replaces the old cache."""
     with open(finders.find("js/service_worker.js"), encoding="utf-8") as source:
