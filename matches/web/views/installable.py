@@ -13,6 +13,7 @@ import json
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template.loader import get_template
 from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.cache import cache_control, never_cache
@@ -56,12 +57,12 @@ def manifest(request):
 def _service_worker_source():
     """Built once per process (every navigation asks for /sw.js, to compare). The worker's code
     after lines naming what it precaches, its icon and its cache's name: a hash
-    of that code and of every precached file, so a changed file makes a changed worker (browsers
+    of that code, the offline page's template and every precached file, so a changed file makes a changed worker (browsers
     compare the worker's bytes to decide to update) and the new one replaces the old cache."""
     with open(finders.find("js/service_worker.js"), encoding="utf-8") as source:
         code = source.read()
     urls = [reverse("offline")] + [static(path) for path in PRECACHED_STATIC]
-    digest = hashlib.sha256(code.encode())
+    digest = hashlib.sha256(code.encode() + get_template("offline.html").template.source.encode())
     for path in PRECACHED_STATIC:
         with open(finders.find(path), "rb") as asset:
             digest.update(asset.read())
