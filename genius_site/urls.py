@@ -13,8 +13,10 @@ from matches.web.views import (
     host,
     host_actions,
     host_match,
+    installable,
     player,
     public,
+    push,
     reminders,
     saved_games,
     talk,
@@ -31,6 +33,10 @@ urlpatterns = [
     path("games/", public.games, name="games"),
     path("games/<slug:slug>/rules/", public.rules, name="rules"),
     path("healthz", health.healthz, name="healthz"),
+    # the installable site: at the root, where a service worker's scope covers every page
+    path("manifest.webmanifest", installable.manifest, name="manifest"),
+    path("sw.js", installable.service_worker, name="service_worker"),
+    path("offline/", installable.offline, name="offline"),
     # player
     path("play/<id:match_id>/", player.match_play, name="match_play"),
     path("play/<id:match_id>/phases/<id:phase_id>/submit/", player.submit, name="submit"),
@@ -73,6 +79,10 @@ urlpatterns = [
     path("accounts/login/", accounts.ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("account/", reminders.account, name="account"),
+    path("account/push/devices/", push.add, name="push_add"),
+    path("account/push/this-device/", push.this_device, name="push_this_device"),
+    path("account/push/devices/<id:device_id>/remove/", push.remove, name="push_remove"),
+    path("account/push/kinds/", push.kinds, name="push_kinds"),
     path("calendar/<str:token>.ics", reminders.calendar_feed, name="calendar_feed"),
     path("accounts/invite/<uidb64>/<token>/", accounts.InviteView.as_view(), name="invite"),
 ]
