@@ -63,8 +63,14 @@ function pageUrl(value) {
 self.addEventListener("push", function (event) {
   var data = {};
   try { data = event.data ? event.data.json() : {}; } catch (e) { data = {}; }
+  var body = typeof data.body === "string" ? data.body : "";
+  // The deadline comes as an ISO time and is said in the phone's own zone and language.
+  var deadline = typeof data.deadline === "string" ? new Date(data.deadline) : null;
+  if (deadline && !isNaN(deadline.getTime())) {
+    body += " Closes " + deadline.toLocaleString([], {weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23"}) + ".";
+  }
   var options = {
-    body: typeof data.body === "string" ? data.body : "",
+    body: body,
     icon: ICON,
     data: {url: pageUrl(data.url)},
   };

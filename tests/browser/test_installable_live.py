@@ -8,9 +8,11 @@ A push is handed to the worker by Chromium's DevTools protocol (ServiceWorker.de
 what DevTools' own "Push" button does): headless Chromium cannot reach a real push service."""
 
 import json
+from datetime import UTC, datetime
 
 import pytest
 
+from matches.notifications import push_news
 from tests.support.base import BaseTransactionTestCase
 from tests.support.browsers import chromium, person, screenshot
 from tests.support.stack import serve
@@ -74,7 +76,7 @@ class InstallableLiveTestCase(BaseTransactionTestCase):
 
     def test_a_push_shows_its_notification_and_opens_only_this_site(self):
         with chromium() as browser:
-            context = person(browser, self.stack.url, self.alice, phone=True)
+            context = person(browser, self.stack.url, self.alice, phone=True, timezone_id="Asia/Tokyo")
             context.grant_permissions(["notifications"])
             page = context.new_page()
             cdp = context.new_cdp_session(page)
@@ -85,13 +87,13 @@ class InstallableLiveTestCase(BaseTransactionTestCase):
             page.evaluate("navigator.serviceWorker.ready")
             ours = [r["registrationId"] for r in registrations if r["scopeURL"] == self.stack.url + "/"]
             self.assertTrue(ours, registrations)
+            # Alice's "your move" as the site builds it (push_news), its deadline told in her phone's zone.
+            [ours_now] = [n[2] for n in push_news.match_news(self.match) if n[0] == self.alice and n[1] == "phase"]
+            phase = self.open_phase()
+            phase.deadline = datetime(2026, 11, 27, 9, 30, tzinfo=UTC)  # 18:30 in Tokyo
+            ours_now["deadline"] = phase.deadline.isoformat()
             pushes = [
-                {
-                    "title": "Test match: your move",
-                    "body": "Round 1 closes at 18:30",
-                    "url": f"/play/{self.match.pk}/#live-forms",
-                    "tag": "phase-1",
-                },
+                ours_now,
                 {"title": "Elsewhere", "body": "", "url": "https://elsewhere.example/steal", "tag": "phase-2"},
             ]
             for push in pushes:
@@ -104,13 +106,13 @@ class InstallableLiveTestCase(BaseTransactionTestCase):
                      list.length === 2 && list.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url})))"""
             ).json_value()
             self.assertEqual(
-                sorted(shown, key=lambda n: n["tag"]),
+                sorted(shown, key=lambda n: n["tag"] != f"match-{self.match.pk}"),
                 [
                     {
-                        "title": "Test match: your move",
-                        "body": "Round 1 closes at 18:30",
-                        "tag": "phase-1",
-                        "url": f"{self.stack.url}/play/{self.match.pk}/#live-forms",
+                        "title": "Test match",
+                        "body": "Your move: Round 1. Closes Fri 18:30.",
+                        "tag": f"match-{self.match.pk}",
+                        "url": f"{self.stack.url}/play/{self.match.pk}/#phase-{phase.pk}",
                     },
                     {
                         "title": "Elsewhere",

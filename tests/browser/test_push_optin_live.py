@@ -4,7 +4,8 @@ account page's device list (each device's browser and last use), turning on from
 off on one device while the others stay, removing a device with a plain form (no script), the
 choices of what is pushed, and the plain words where this browser cannot be told.
 
-Headless Chromium cannot reach a real push service: the subscription is given to the page.
+Headless Chromium cannot reach a real push service: the subscription is given to the page (on the
+phone's play page, one made by the local push service, which the site then really pushes to).
 `pushManager.subscribe` and `getSubscription` are replaced (STUB) by ones that hand out a
 subscription with a fixed https endpoint (a public address written out: there is no DNS here,
 and nothing is sent to it) and keys of the right lengths, and record what the page asked for.
@@ -13,14 +14,17 @@ with their CSRF token, the database."""
 
 import base64
 import datetime as dt
+import json
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.test import override_settings
 
 from matches.models import PushDevice
-from matches.notifications import reminders, vapid
+from matches.notifications import push, push_news, reminders, vapid
 from tests.support.base import BaseTransactionTestCase
 from tests.support.browsers import chromium, person, screenshot
+from tests.support.push_service import push_service
 from tests.support.stack import Stack
 
 pytestmark = pytest.mark.browser
@@ -36,10 +40,10 @@ def b64(raw):
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
 
-def stub(endpoint):
+def stub(endpoint, keys=None):
     """The page's pushManager hands out a subscription to `endpoint` (kept in localStorage, so that it
     survives a reload as a browser's does), and counts the permission questions."""
-    keys = {"p256dh": b64(b"\x04" + bytes(range(64))), "auth": b64(bytes(range(16)))}
+    keys = keys or {"p256dh": b64(b"\x04" + bytes(range(64))), "auth": b64(bytes(range(16)))}
     return """(() => {
   const SUB = {endpoint: "%s", expirationTime: null, keys: {p256dh: "%s", auth: "%s"}};
   const made = () => ({
@@ -71,20 +75,27 @@ class PushOptInLiveTestCase(BaseTransactionTestCase):
         self.start()
         self.public_key, private_key = vapid.new_key_pair()
         self.stack = Stack()
-        self.stack.env.update(VAPID_PUBLIC_KEY=self.public_key, VAPID_PRIVATE_KEY=private_key)
+        self.private_key = private_key
+        self.stack.env.update(
+            VAPID_PUBLIC_KEY=self.public_key, VAPID_PRIVATE_KEY=private_key, GENIUS_ALLOW_LOOPBACK="1"
+        )
         self.stack.web()
         self.addCleanup(self.stack.stop)
 
-    def browser_of(self, browser, endpoint, **options):
+    def browser_of(self, browser, endpoint, keys=None, **options):
         context = person(browser, self.stack.url, self.alice, **options)
         context.grant_permissions(["notifications"])
-        context.add_init_script(stub(endpoint))
+        context.add_init_script(stub(endpoint, keys))
         return context.new_page()
 
     def test_a_phone_s_play_page_offers_it_in_its_first_screen_and_asks_only_on_the_click(self):
-        endpoint = "https://93.184.216.34/push/phone-1"
+        # The subscription given to the page is one the local push service made (push_service): what
+        # the page sends the site is then pushed to, encrypted, and the service decrypts it.
+        service = self.enterContext(push_service())
+        made = service.subscribe(self.public_key)
+        endpoint = made["endpoint"]
         with chromium() as browser:
-            page = self.browser_of(browser, endpoint, phone=True)
+            page = self.browser_of(browser, endpoint, made["keys"], phone=True)
             page.goto(f"/play/{self.match.pk}/")
             page.wait_for_selector(".conn[data-state=live]")
             button = page.get_by_role("button", name="Tell me on this phone when it's my move")
@@ -102,6 +113,12 @@ class PushOptInLiveTestCase(BaseTransactionTestCase):
             device = PushDevice.objects.get()
             self.assertEqual((device.user, device.endpoint, device.browser), (self.alice, endpoint, "Chrome on Linux"))
             screenshot(page, "push-optin-2-turned-on-phone")
+            mine = [n[2] for n in push_news.match_news(self.match) if n[0] == self.alice and n[1] == "phase"]
+            with override_settings(
+                VAPID_PUBLIC_KEY=self.public_key, VAPID_PRIVATE_KEY=self.private_key, WEBHOOK_ALLOW_LOOPBACK=True
+            ):
+                push.send(device.pk, mine[0])
+            self.assertEqual([json.loads(m) for m in service.notifications(made["clientHash"])], mine)
 
             page.reload()  # the page asks the site whether it still has this browser: it does
             page.wait_for_selector(".push-optin[data-state=on]")
