@@ -62,6 +62,7 @@ def step_picture(match, viewer, number, own_seat=None):
     if number > len(steps):
         return None
     eyes = shown_as(match, viewer)
+    reader = viewer if own_seat is None else Viewer.for_seat(own_seat)  # whom the lines are told to
     titles = _host_action_titles(match)
     items = [p for p, _ in steps]
     if number == 0:
@@ -83,7 +84,8 @@ def step_picture(match, viewer, number, own_seat=None):
         "next": number + 1 if number < len(steps) else None,
         "view": engine_of(match).view(state, eyes),
         "game_template": select_template([f"{match.game}/view.html", "matches/generic_view.html"]),
-        "revealed": told_to(revealed, viewer if own_seat is None else Viewer.for_seat(own_seat)),
+        "revealed": told_to(revealed, reader, {info.index: info.name for info in seat_infos(match)}),
+        "reader": reader,
     }
 
 
