@@ -120,11 +120,17 @@ def named_awards(match, seats):
     ]
 
 
-def _named(events, names):
-    """Private events name their seat: after the end everyone reads them, not just that seat."""
+def told_to(events, viewer, names):
+    """`events` (rows of this picture alone, never saved) as `viewer` reads them: each private
+    line names its seat (`seat_name`: after the end everyone reads them, not just that seat),
+    and its `text` is in the second person to its owner and in the third to everyone else (the
+    host, and everyone once the match has ended), so that no one reads another player's line as
+    if it were said to them (Event.text_for)."""
     events = list(events)
     for event in events:
         event.seat_name = names.get(event.seat, "")
+        if event.visibility == Event.PRIVATE:
+            event.text = event.text_for(viewer)
     return events
 
 
@@ -158,7 +164,7 @@ def match_picture(match, viewer, player=None, shared=None):
         "game": engine_of(match),
         "game_template": select_template([f"{match.game}/view.html", "matches/generic_view.html"]),
         "view": engine_view(match, viewer),
-        "events": _named(events, rows.names),
+        "events": told_to(events, viewer, rows.names),
         "seq": len(events),
         "open_phases": open_phases,
         "seats": seats,

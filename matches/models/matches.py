@@ -194,5 +194,20 @@ class Event(models.Model):
         ordering = ["seq"]
         constraints = [models.UniqueConstraint(fields=["match", "seq"], name="unique_event_seq")]
 
+    @classmethod
+    def of_engine(cls, event):
+        """The row (not yet numbered) of an engine's event. A private line's third-person text is
+        kept in `data` (engine_api.OTHERS_TEXT): a line stored before it existed has none, and
+        reads to others as it always did."""
+        data = {**event.data, engine_api.OTHERS_TEXT: event.others_text} if event.others_text else event.data
+        return cls(kind=event.kind, text=event.text, visibility=event.visibility, seat=event.seat, data=data)
+
     def as_engine_event(self):
-        return engine_api.Event(self.kind, self.text, self.visibility, self.seat, self.data)
+        data = dict(self.data)
+        others = data.pop(engine_api.OTHERS_TEXT, "")
+        return engine_api.Event(self.kind, self.text, self.visibility, self.seat, data, others)
+
+    def text_for(self, viewer):
+        """The line as `viewer` reads it: a private one in the third person to all but its owner."""
+        others = self.data.get(engine_api.OTHERS_TEXT, "") if self.visibility == self.PRIVATE else ""
+        return engine_api.told(self.visibility, self.seat, self.text, others, viewer)

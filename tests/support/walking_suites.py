@@ -16,6 +16,7 @@ SUITES = (
     "tests/live/test_shared_reads.py",  # a shared render gives each viewer its own update
     "tests/core/test_missed_steps.py",  # a missed step is said as a default, to the player and in the log
     "tests/web/test_refused_moves.py",  # a refused move comes back as it was sent, the words by the field
+    "tests/core/test_third_person.py",  # another's private line is told by name, never as "you"
 )
 
 # in Chromium (marked browser): run by the fresh-game test's browser half

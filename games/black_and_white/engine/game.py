@@ -111,7 +111,10 @@ class BlackAndWhite(api.GameEngine):
         missed = seat in filled_in
         events = [
             api.private(
-                seat, "laid", f"Time ran out: the seed laid your {tile}." if missed else f"You laid your {tile}."
+                seat,
+                "laid",
+                f"Time ran out: the seed laid your {tile}." if missed else f"You laid your {tile}.",
+                others=f"Time ran out for {name}: the seed laid {tile}." if missed else f"{name} laid {tile}.",
             )
         ]
         if phase_key.endswith(LEAD):

@@ -303,11 +303,10 @@ class FlatEarth(api.GameEngine):
         state["results"].append({"round": k, "passed": passed, "shift": shift_note, "vectors": dict(state["vectors"])})
         angles = ", ".join(f"{v} {a}°" for v, a in state["vectors"].items())
         events = [api.public("flat.vectors", f"After round {k} the vectors point: {angles}.")]
-        for seat in range(len(state["names"])):
-            events.append(api.private(seat, "flat.position", f"After round {k} you are at "
-                                      f"{geometry.position_text(tuple(state['positions'][seat]))}; along "
-                                      + ", ".join(f"{v} {geometry.distance_shown(tuple(state['positions'][seat]), a)}"
-                                                  for v, a in state["vectors"].items()) + "."))
+        for seat, name in enumerate(state["names"]):
+            where = geometry.where_text(tuple(state["positions"][seat]), state["vectors"])
+            events.append(api.private(seat, "flat.position", f"After round {k} you are at {where}.",
+                                      others=f"After round {k} {name} is at {where}."))
         return events
 
     def _enact_shift(self, state, k, proposals, votes):

@@ -263,7 +263,7 @@ def reveal_lines(rnd: dict[str, Any], state: dict[str, Any]) -> tuple[list[str],
     answers = {int(s): a for s, a in rnd["answers"].items()}
     rule, n = rnd["reveal"], rnd["n"]
     if rule == OWN:
-        return [], {s: f"Your answer in round {n}: {answer_words(rnd, a, state)}." for s, a in answers.items()}
+        return [], {s: own_answer_line(rnd, state, s, a) for s, a in answers.items()}
     if rule == NAMED:
         return [f"{state['names'][s]}: {answer_words(rnd, answers[s], state)}." for s in sorted(answers)], {}
     if rule == ANONYMOUS:
@@ -272,6 +272,13 @@ def reveal_lines(rnd: dict[str, Any], state: dict[str, Any]) -> tuple[list[str],
     if rule == TOTALS:
         return [_totals(d, i, answers.values(), state) for i, d in enumerate(rnd["fields"], 1)], {}
     return [], {}
+
+
+def own_answer_line(rnd: dict[str, Any], state: dict[str, Any], seat: int, answer: Any, to_owner: bool = True) -> str:
+    """A player's answer under the OWN reveal rule: to them ("Your answer in round 2: ..."), or
+    by name to everyone else who reads it (the host; everyone once the match is over)."""
+    whose = "Your" if to_owner else f"{state['names'][seat]}'s"
+    return f"{whose} answer in round {rnd['n']}: {answer_words(rnd, answer, state)}."
 
 
 def _totals(d: dict[str, Any], i: int, answers: Any, state: dict[str, Any]) -> str:
@@ -312,9 +319,20 @@ def close(
         )
         words = answer_words(rnd, rnd["answers"].get(str(s)), state)
         events.append(
-            api.private(s, "missed", f"Time ran out: the round's rule for a missed answer gave {words}.", round=n)
+            api.private(
+                s,
+                "missed",
+                f"Time ran out: the round's rule for a missed answer gave {words}.",
+                others=f"Time ran out for {name}: the round's rule for a missed answer gave {words}.",
+                round=n,
+            )
         )
     public_lines, own = reveal_lines(rnd, state)
     events += [api.public("reveal", line, round=rnd["n"]) for line in public_lines]
-    events += [api.private(s, "reveal", line, round=rnd["n"]) for s, line in sorted(own.items())]
+    events += [
+        api.private(
+            s, "reveal", line, others=own_answer_line(rnd, state, s, rnd["answers"][str(s)], False), round=rnd["n"]
+        )
+        for s, line in sorted(own.items())
+    ]
     return events
