@@ -243,7 +243,9 @@ class RolesOfSeatedPlayersTestCase(BaseTestCase):
         self.assertFalse(Match.objects.filter(title="Snap").exists())
         # the same roles with Judy seated instead of Ivan: accepted, Judy a photographer in seat 8
         self.SEATED = (*self.SEATED[:7], "judy")
-        self.assertEqual(self.client.post(self.url(), self.data(alice="photographer", judy="photographer")).status_code, 302)
+        self.assertEqual(
+            self.client.post(self.url(), self.data(alice="photographer", judy="photographer")).status_code, 302
+        )
         seats = Match.objects.get(title="Snap").seats.order_by("seat")
         self.assertEqual([(s.seat, s.role) for s in seats if s.role], [(0, "photographer"), (7, "photographer")])
 
