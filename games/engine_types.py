@@ -298,8 +298,9 @@ class Outcome:
     # transfers from the season balances and offers them to the host on the confirm page.
     forced_gifts: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
     # The result table's columns after Place and Player: (key in Standing.cells, heading), each
-    # heading saying what its number is ("Exhibit points"). None given: one "Score" column.
-    columns: tuple[tuple[str, str], ...] = ()
+    # heading saying what its number is ("Exhibit points"). None: one "Score" column (Standing.score);
+    # an empty tuple: no figures at all (places alone, as a host who ended the match set them).
+    columns: tuple[tuple[str, str], ...] | None = None
     # The line under the table: how places were decided and why players share one.
     places_note: str = ""
 

@@ -149,7 +149,7 @@ def _finish(match, outcome, now):
             {"seat": s.seat, "place": s.place, "score": s.score, "detail": s.detail, "cells": s.cells, "why": s.why}
             for s in outcome.standings
         ],
-        "columns": [list(column) for column in outcome.columns],
+        "columns": None if outcome.columns is None else [list(column) for column in outcome.columns],
         "places_note": outcome.places_note,
         "awards": [
             {

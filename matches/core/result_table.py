@@ -2,7 +2,7 @@
 player, the game's own columns (each headed with what its number is: "Exhibit points", never a
 bare "Score"), why the player is in that place, and the line under the table saying how places
 were decided and why players share one. All of it is the engine's (games.engine_types.Outcome);
-an outcome stored before the engines named their columns shows its one "Score" column."""
+an engine that names no columns (or an outcome stored before they could) shows one "Score" column."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def result_table(match, seats) -> ResultTable | None:
     if not outcome:
         return None
     names = {s.seat: s.season_player.display_name for s in seats}
-    stored = outcome.get("columns")
+    stored = outcome.get("columns")  # None (or, stored before, absent): the engine named none
     columns = stored if stored is not None else [["score", "Score"]]
     rows = []
     for row in sorted(outcome["standings"], key=lambda r: r["place"]):  # stable: the engine's order within

@@ -295,3 +295,16 @@ class ResultTablesTestCase(BaseTestCase):
             read_table(html),
             {"headings": ["Place", "Player", "Score"], "rows": [["1", "Bob", "5"], ["2", "Alice", "3"]]},
         )
+
+    def test_a_game_that_names_no_columns_shows_its_score(self):
+        # The fixture (Unique Bid) names none: Carol's 2 points first, Alice and Bob share 2nd with 1.
+        match = self.finished("fixture", ["alice", "bob", "carol"], {"scores": [1, 1, 2]})
+        html = self.client.get(reverse("match_public", args=[match.pk])).content.decode()
+        self.assertEqual(
+            read_table(html),
+            {
+                "headings": ["Place", "Player", "Score"],
+                "rows": [["1", "Carol", "2"], ["2", "Alice", "1"], ["2", "Bob", "1"]],
+            },
+        )
+        self.assertEqual(places_note(html), "")
