@@ -130,8 +130,9 @@ def _places_note(state: dict[str, Any], counter: str | None) -> str:
     shared = "Players given the same place share it, and the next places are skipped (1, 1, 3)."
     if state.get("places"):
         return f"The host set the places when ending the match. {shared}"
-    by = f"most {counter} first" if counter else "all equal"
-    return f"Places by {by}, players who are out last. {shared}"
+    if counter:
+        return f"Places by {counter}, most first; players who are out come last. {shared}"
+    return f"Players still in share first place; players who are out come after them. {shared}"
 
 
 def outcome(state: dict[str, Any]) -> api.Outcome:
