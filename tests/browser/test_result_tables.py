@@ -36,6 +36,8 @@ class ResultTablesInChromiumTestCase(BaseTransactionTestCase):
         context = person(browser, stack.url, None, phone=size == "phone", viewport=viewport)
         page = context.new_page()
         page.goto(reverse("match_public", args=[match.pk]))
+        page.wait_for_selector(".conn[data-state=live]")  # the socket's first update may redraw the table
+        screenshot(page, f"result-table-{match.game}-{size}")
         table = page.locator("table.result-table")
         self.assertLessEqual(page.evaluate("document.documentElement.scrollWidth"), viewport["width"], size)
         cells = table.locator("tbody tr").first.locator("td")
@@ -53,7 +55,6 @@ class ResultTablesInChromiumTestCase(BaseTransactionTestCase):
         note = page.locator("p.places-note")
         self.assertTrue(note.is_visible())
         self.assertGreater(note.bounding_box()["y"], table.bounding_box()["y"])  # under the table
-        screenshot(page, f"result-table-{match.game}-{size}")
         context.close()
 
     def test_pokemon_snap_and_flat_earth_tables_read_on_a_desktop_and_a_phone(self):
