@@ -297,10 +297,17 @@ class Context:
 
 @dataclass(frozen=True)
 class Standing:
+    """One player's row of the result. `place` is shared as every game ranks (1, 1, 3:
+    games.ranking.shared_ranks). `cells` are the result table's figures for this row, by the keys
+    of Outcome.columns (what a person reads: "6", "photographer"); `why` says in a few words
+    what put the player in this place ("won vector A: stays in Heaven")."""
+
     seat: int
     place: int
     score: float
     detail: dict[str, Any] = field(default_factory=dict)
+    cells: dict[str, Any] = field(default_factory=dict)
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -315,6 +322,12 @@ class Outcome:
     # (kind, the most a player may keep, the seats who may receive). The platform works out the
     # transfers from the season balances and offers them to the host on the confirm page.
     forced_gifts: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
+    # The result table's columns after Place and Player: (key in Standing.cells, heading), each
+    # heading saying what its number is ("Exhibit points"). None: one "Score" column (Standing.score);
+    # an empty tuple: no figures at all (places alone, as a host who ended the match set them).
+    columns: tuple[tuple[str, str], ...] | None = None
+    # The line under the table: how places were decided and why players share one.
+    places_note: str = ""
 
 
 HEAVEN, HELL = "heaven", "hell"

@@ -13,6 +13,7 @@ from games.engine_api import SEAT, Viewer
 from matches.core import host_actions
 from matches.core.engine_forms import build_form
 from matches.core.lifecycle import engine_of
+from matches.core.result_table import result_table
 from matches.core.start_checks import start_report
 from matches.models import Event, Phase, Submission, balances_for, kind_labels
 
@@ -98,15 +99,6 @@ def engine_view(match, viewer):
     return engine_of(match).view(match.state, viewer)
 
 
-def named_standings(match, seats):
-    """The outcome's standings with names; shown to everyone once the match is over."""
-    if not match.outcome:
-        return []
-    names = {s.seat: s.season_player.display_name for s in seats}
-    rows = [{**row, "name": names.get(row["seat"], "?")} for row in match.outcome["standings"]]
-    return sorted(rows, key=lambda r: (r["place"], r["seat"]))
-
-
 def named_awards(match, seats):
     """The outcome's awards with the player's name and the kind's (`kind_name`: "Token of Life",
     never the ledger key); the season's currencies are read only when there are awards."""
@@ -168,7 +160,7 @@ def match_picture(match, viewer, player=None, shared=None):
         "seq": len(events),
         "open_phases": open_phases,
         "seats": seats,
-        "standings": named_standings(match, seats) if match.is_over or viewer.is_host else [],
+        "standings": result_table(match, seats) if match.is_over or viewer.is_host else None,
         "awards": named_awards(match, seats) if match.is_over or viewer.is_host else [],
         "live_check_seconds": settings.LIVE_CHECK_SECONDS,
     }

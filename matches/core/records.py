@@ -142,8 +142,11 @@ def _finish(match, outcome, now):
     match.outcome = {
         "summary": outcome.summary,
         "standings": [
-            {"seat": s.seat, "place": s.place, "score": s.score, "detail": s.detail} for s in outcome.standings
+            {"seat": s.seat, "place": s.place, "score": s.score, "detail": s.detail, "cells": s.cells, "why": s.why}
+            for s in outcome.standings
         ],
+        "columns": None if outcome.columns is None else [list(column) for column in outcome.columns],
+        "places_note": outcome.places_note,
         "awards": [
             {
                 "seat": a.seat,

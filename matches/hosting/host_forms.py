@@ -2,6 +2,7 @@
 the host's own time zone, confirming a result, a new season, adding players, ledger entries for
 many players."""
 
+import json
 import zoneinfo
 from datetime import timezone as dt_timezone
 
@@ -38,7 +39,9 @@ class MatchSetupForm(forms.Form):
         help_text="Leave blank for a random one; the same seed replays the same match.",
     )
     players = forms.ModelMultipleChoiceField(
-        queryset=None, widget=forms.CheckboxSelectMultiple, help_text="Seats are numbered in this order, from 0."
+        queryset=None,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Seats follow this list's order: the ticked player nearest the top sits in seat 1.",
     )
 
     def __init__(self, season, game, *args, **kwargs):
@@ -60,8 +63,13 @@ class MatchSetupForm(forms.Form):
             choices = [(FROM_STATUS, "From Heaven/Hell")] + [(r, r.title()) for r in self.engine.roles]
             for member in members:
                 name = f"role_{member.pk}"
+                # shown only while the player is ticked to sit (static/js/depends.js); refused otherwise in clean
+                when = json.dumps([str(member.pk)])
                 self.fields[name] = forms.ChoiceField(
-                    choices=choices, required=False, label=f"Role of {member.display_name}"
+                    choices=choices,
+                    required=False,
+                    label=f"Role of {member.display_name}",
+                    widget=forms.Select(attrs={"data-depends-on": "players", "data-when": when}),
                 )
                 self.role_names[member.pk] = name
 
@@ -112,6 +120,7 @@ class MatchSetupForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        self._refuse_roles_of_unseated(data)
         rows = settings_rows.read_rows(self, self.engine)
         if self._settings_refused():
             return data
@@ -131,6 +140,15 @@ class MatchSetupForm(forms.Form):
             if problem:
                 self.add_error(self._at_fault(data["settings"], len(data["players"])), problem)
         return data
+
+    def _refuse_roles_of_unseated(self, data):
+        """A role is for a player who sits: one given to a player not ticked is refused beside it,
+        not dropped without a word (issue 40, point 15)."""
+        seated = {m.pk for m in data.get("players") or ()}
+        for pk, name in self.role_names.items():
+            if data.get(name) and pk not in seated:
+                who = self.fields[name].label.removeprefix("Role of ")
+                self.add_error(name, f"{who} is not ticked to sit: tick them under Players, or leave the role blank.")
 
     def _at_fault(self, settings, seats):
         """The rows a start check's refusal is about, for the message to be beside them: the
@@ -161,6 +179,7 @@ class ExtendToForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        self._refuse_roles_of_unseated(data)
         when = data.get("deadline")
         if when is not None:
             try:

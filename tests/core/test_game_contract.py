@@ -136,6 +136,12 @@ def test_it_plays_to_an_end_with_a_place_for_every_seat(engine, seed):
         assert award.seat is None or 0 <= award.seat < engine.min_seats
         assert award.lasts in (api.MARK_LASTS if award.kind == api.MARK_OF_ELIMINATION else ("",))
     assert all(status in api.STATUSES and 0 <= seat < engine.min_seats for seat, status in outcome.statuses.items())
+    # places shared as every game counts them: one more than the players placed above (1, 1, 3)
+    assert all(p == 1 + sum(q < p for q in places) for p in places), places
+    if type(engine).__module__.startswith("games."):  # the site's games (not the test fixtures)
+        # name each number and say how places went (issue 40, point 11)
+        assert outcome.columns is not None and outcome.places_note, engine.slug
+        assert all(set(s.cells) == {key for key, _ in outcome.columns} for s in outcome.standings)
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=IDS)

@@ -97,7 +97,7 @@ def test_it_chooses_who_answers():
     state["out"][3] = True
     for answers, expected in [
         ("everyone", (0, 1, 2)),
-        ("seats 0, 2", (0, 2)),
+        ("seats 1, 3", (0, 2)),  # seat 1 is the first player: index 0
         ("team Blue", (1,)),
         ("Coins at least 3", (1, 2)),
         ("coins < 3", (0,)),
@@ -105,7 +105,8 @@ def test_it_chooses_who_answers():
     ]:
         assert open_round(state, "Go | yes/no", answers=answers).open[0].waits_on == expected, answers
     for answers, words in [
-        ("seats 3", "out of the match"),
+        ("seats 4", "out of the match"),
+        ("seats 0", "no seat 0"),
         ("seats 7", "no seat 7"),
         ("team Green", "no team"),
         ("Garnets at least 1", "no counter"),

@@ -333,15 +333,7 @@ class CoopQwop(api.GameEngine):
 
     # the end --------------------------------------------------------------------------------
     def outcome(self, state):
-        players = races.player_standings(state["athletes"], len(state["names"]))
-        standings = [api.Standing(p["seat"], p["place"], p["score"],
-                                  {"athletes": p["athletes"], "rank_counts": p["rank_counts"]}) for p in players]
-        notes = races.tie_break_notes(players)
-        for p in players:  # the notes speak of seats; people read names
-            notes = [note.replace(f"seat {p['seat']}:", f"{state['names'][p['seat']]}:") for note in notes]
-        winner = ", ".join(state["names"][p["seat"]] for p in players if p["place"] == 1)
-        summary = f"Co-op QWOP is over. First place: {winner}." + "".join(f" {note}" for note in notes)
-        return api.Outcome(standings, races.season_awards(players, state["athletes"]), summary)
+        return races.outcome(state["athletes"], state["names"])
 
     # immediate actions: race proposals and packs (actions.py) -------------------------------
     def actions(self, state, seat, open_phase_keys):

@@ -78,7 +78,7 @@ def open_round_form(state: dict[str, Any], template: dict[str, str] | None = Non
                 max_length=200,
                 required=True,
                 initial=given["answers"],
-                help="everyone; seats 0, 2; team Red; or a counter everyone sees: Coins at least 3.",
+                help="everyone; seats 1, 3; team Red; or a counter everyone sees: Coins at least 3.",
             ),
             *rows,
             api.Field("reveal", "Reveal at the close", api.CHOICE, REVEALS, required=True, initial=given["reveal"]),
@@ -173,7 +173,7 @@ def who_answers(text: str, state: dict[str, Any]) -> list[int]:
         }[op]
         chosen = [s for s in live if test(state["values"][s][at])]
     else:
-        raise Refusal("Who answers: \"everyone\", \"seats 0, 2\", \"team Red\" or \"Coins at least 3\".")
+        raise Refusal("Who answers: \"everyone\", \"seats 1, 3\", \"team Red\" or \"Coins at least 3\".")
     if not chosen:
         raise Refusal("Nobody still in the match would answer this round.")
     return chosen

@@ -371,8 +371,9 @@ class QuattroLoop(api.GameEngine):
 
     def outcome(self, state):
         winner = state["winner"] if state["winner"] is not None else 0
-        return death_match_outcome(self.name, state["names"], winner, state["points"],
-                                   [{"quattro_sums": sums} for sums in state["sums"]])
+        sums = ("sums", "Quattro sums (the first tie-break)", state["sums"])
+        return death_match_outcome(self.name, state["names"], winner, state["points"], [{"quattro_sums": n} for n in
+                                   state["sums"]], how=scoring.how_won(state, winner, TARGET), extra=(sums,))
 
 
 def _positions(state):

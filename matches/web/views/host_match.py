@@ -15,6 +15,7 @@ from matches import clock
 from matches.core import lifecycle
 from matches.seasons import results
 from matches.core.access import access_match_as_host
+from matches.core.result_table import result_table
 from matches.hosting.host_forms import AwardFormSet, ExtendToForm
 from matches.models import Match, Phase, kind_labels
 
@@ -89,6 +90,7 @@ def confirm(request, match_id):
         "matches/host_confirm.html",
         {
             "match": match,
+            "standings": result_table(match, seats),
             "formset": formset,
             "statuses": results.proposed_statuses(match),
             "forced": results.forced_preview(match),
