@@ -235,6 +235,10 @@ def sweep(now=None):
 
 # --- host controls ----------------------------------------------------------------------------
 
+# What a pause, a resume or a moved deadline changes in the match row: not its state, which for a
+# long match (the host-run game's log) is most of the row and was written again by each of them.
+CONTROL_FIELDS = ["status", "event_seq"]
+
 
 def do_pause(match_id, by=None):
     with transaction.atomic():
@@ -247,7 +251,7 @@ def do_pause(match_id, by=None):
             phase.save(update_fields=["remaining"])
         match.status = Match.PAUSED
         _public(match, "host.paused", "The host paused the match; the clock is stopped.", now)
-        match.save()
+        match.save(update_fields=CONTROL_FIELDS)
         return Done("Paused.")
 
 
@@ -268,7 +272,7 @@ def _resume(match, now):
         events.publish(events.PhaseScheduled(phase.pk, phase.deadline))
     match.status = Match.RUNNING
     _public(match, "host.resumed", "The host resumed the match; the clock is running again.", now)
-    match.save()
+    match.save(update_fields=CONTROL_FIELDS)
 
 
 def do_extend(phase_id, new_deadline, by=None):
@@ -300,7 +304,7 @@ def do_extend(phase_id, new_deadline, by=None):
         when = new_deadline.strftime("%Y-%m-%d %H:%M:%S UTC")
         _public(match, "host.extended", f"The host moved the deadline of {phase.title} to {when}.", now,
                 phase=phase.key, deadline=new_deadline.isoformat())
-        match.save()
+        match.save(update_fields=CONTROL_FIELDS)
         return Done(f"Deadline moved to {when}.")
 
 
@@ -336,11 +340,13 @@ def do_finish_with_defaults(match_id, by=None, limit=MAX_DEFAULT_CLOSES):
         if match.status == Match.PAUSED:
             _resume(match, now)
         closes = 0
+        last = Phase.objects.filter(match=OuterRef("match")).order_by("-sequence").values("sequence")[:1]
         while match.status == Match.RUNNING and closes < limit:
-            phase = match.phases.filter(status=Phase.OPEN).order_by("sequence").first()
+            # the next open phase and the match's last phase number in one query (as close_phase)
+            phase = match.phases.filter(status=Phase.OPEN).annotate(last_sequence=Subquery(last)).order_by("sequence").first()
             if phase is None:
                 break
-            _close(match, phase, "host", now)
+            _close(match, phase, "host", now, phase.last_sequence)
             closes += 1
         phases = f"{closes} phase{'' if closes == 1 else 's'}"
         if match.status == Match.FINISHED:

@@ -11,19 +11,25 @@ from matches.notifications.reminders import play_url, preferences
 
 
 def email_results(phase_id):
-    """After a phase closes: a short email to each waited-on player who asked for one."""
-    phase = Phase.objects.select_related("match").get(pk=phase_id)
-    players = MatchPlayer.objects.filter(match=phase.match, seat__in=phase.waits_on).select_related(
-        "season_player__user"
+    """After a phase closes: a short email to each waited-on player who asked for one. Only those
+    who asked are read (one query when nobody did, in the match): without a worker this runs in the request
+    that closed the phase, once per phase ("Play the rest with defaults" closes many), and it
+    used to read every waited-on player and make each one's preferences row."""
+    asked = list(
+        MatchPlayer.objects.filter(match__phases=phase_id, season_player__user__preferences__email_results=True)
+        .exclude(season_player__user__email="")
+        .select_related("season_player__user")
     )
-    for player in players:
-        user = player.season_player.user
-        if user.email and preferences(user).email_results:
+    if not asked:
+        return
+    phase = Phase.objects.select_related("match").get(pk=phase_id)
+    for player in asked:
+        if player.seat in phase.waits_on:
             send_mail(
                 f"{phase.match.title}: {phase.title} has closed",
                 f"{phase.title} of {phase.match.title} has closed. See what happened: {play_url(phase.match_id)}\n",
                 None,
-                [user.email],
+                [player.season_player.user.email],
             )
 
 
