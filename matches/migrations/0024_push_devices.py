@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0023_names_in_reading_order'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
@@ -30,7 +29,14 @@ class Migration(migrations.Migration):
                 ('created_at', models.DateTimeField()),
                 ('last_used_at', models.DateTimeField(blank=True, null=True)),
                 ('failures', models.PositiveIntegerField(default=0)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='push_devices', to=settings.AUTH_USER_MODEL)),
+                (
+                    'user',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name='push_devices',
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
                 'ordering': ['pk'],
@@ -42,8 +48,18 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('kind', models.CharField(max_length=20)),
                 ('sent_at', models.DateTimeField()),
-                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='pushes', to='matches.phase')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='pushes', to=settings.AUTH_USER_MODEL)),
+                (
+                    'phase',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='pushes', to='matches.phase'
+                    ),
+                ),
+                (
+                    'user',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='pushes', to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
                 'ordering': ['pk'],

@@ -197,10 +197,15 @@ class BlackAndWhite(api.GameEngine):
 
     def outcome(self, state):
         winner = state["winner"] if state["winner"] is not None else 0
-        return death_match_outcome(self.name, state["names"], winner, state["points"], summary=state["decided_by"],
-                                   points_heading="Points (rounds won)" + (" in the replay" if state["game"] == 2 else ""),
-                                   how=f"{state['decided_by']} A point is a round won with the higher tile; "
-                                       f"a drawn round gives none.")
+        return death_match_outcome(
+            self.name,
+            state["names"],
+            winner,
+            state["points"],
+            summary=state["decided_by"],
+            points_heading="Points (rounds won)" + (" in the replay" if state["game"] == 2 else ""),
+            how=f"{state['decided_by']} A point is a round won with the higher tile; a drawn round gives none.",
+        )
 
 
 ENGINE = BlackAndWhite()
