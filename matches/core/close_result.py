@@ -17,8 +17,9 @@ QUIET_KINDS = ("phase.opened", "match.finished")  # the forms say what opened; t
 def last_close(events, seat):
     """The last close among `events` (each an Event, oldest first) and everything after it that
     `seat` may read while the match runs: {"closed": its "Closed: ..." line, "lines": at most
-    SHOWN_LINES of them in their order, the player's own chosen first, "more": how many more the
-    log holds}, or None before any close.
+    SHOWN_LINES of them in their order, the player's own chosen first, "headline": the first of
+    the player's own, else the first, "more": how many more the log holds}, or None before any
+    close.
     A close's line is public, so where the card starts never depends on a secret."""
     starts = [i for i, event in enumerate(events) if event.kind == "phase.closed"]
     if not starts:
@@ -27,7 +28,8 @@ def last_close(events, seat):
     mine = [e for e in after if e.visibility == Event.PRIVATE]
     shown = {id(e) for e in (mine + [e for e in after if e.visibility == Event.PUBLIC])[:SHOWN_LINES]}
     lines = [e for e in after if id(e) in shown]  # in the order they happened, as the log tells them
-    return {"closed": events[starts[-1]], "lines": lines, "more": len(after) - len(lines)}
+    headline = (mine + lines)[0] if lines else None  # what a phone too full for the card shows of it
+    return {"closed": events[starts[-1]], "lines": lines, "headline": headline, "more": len(after) - len(lines)}
 
 
 def _own_or_public(event, seat):

@@ -106,6 +106,7 @@
     if (update.reminder !== undefined) remind(update.reminder);
     localize();
     tick();
+    if (window.fitCloseResult) window.fitCloseResult();  // static/js/close_result.js
   }
 
   // Forms redrawn for the same phase (after a pause, say) keep what the player had typed.
