@@ -35,6 +35,7 @@ MEASURE = """() => {
     bottom: card ? Math.round(card.bottom + y) : null,
     form: form ? Math.round(form.top + y) : null,
     text: document.querySelector("#close-result").innerText,
+    headline: (document.querySelector("#close-result li.headline") || {}).textContent || "",
   };
 }"""
 
@@ -66,8 +67,10 @@ class CloseResultScreenTestCase(BaseTransactionTestCase):
                         found.append(f"{where}: no card after {phase.title}")
                     elif tops["bottom"] > PHONE["height"]:
                         found.append(f"{where}: the card ends at {tops['bottom']} px")
-                    elif not tops["text"].startswith("Closed: "):  # the first close, or one since (a deadline)
+                    elif not (tops["compact"] or tops["text"].startswith("Closed: ")):  # the first, or one since
                         found.append(f"{where}: the card does not start with the close: {tops['text']!r}")
+                    elif tops["compact"] and tops["headline"].strip()[:20] not in tops["text"]:
+                        found.append(f"{where}: the one-row card does not show its first line: {tops['text']!r}")
                     elif tops["compact"] and tops["bottom"] - tops["top"] > ONE_ROW:
                         found.append(f"{where}: the card shrunk to {tops['bottom'] - tops['top']} px, not one row")
                     if tops["form"] is not None and tops["form"] + ROOM > PHONE["height"] and not tops["compact"]:
