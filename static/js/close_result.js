@@ -14,7 +14,10 @@
     card.classList.remove("compact");
     var form = document.querySelector("#live-forms form.move-form");
     if (!form || !card.querySelector(".show-all") || opened === card.textContent || window.innerWidth >= 640) return;
-    if (form.getBoundingClientRect().top + window.scrollY + ROOM > window.innerHeight) card.classList.add("compact");
+    var tooLow = function () { return form.getBoundingClientRect().top + window.scrollY + ROOM > window.innerHeight; };
+    if (!tooLow()) return;
+    card.classList.add("compact");
+    if (tooLow()) card.classList.remove("compact");  // the form is below the first screen anyway: all of it
   }
 
   document.addEventListener("click", function (event) {
