@@ -59,7 +59,9 @@ class CloseResultScreenTestCase(BaseTransactionTestCase):
             for slug, (match, phase) in self.games.items():
                 for player in match.seats.select_related("season_player__user").order_by("seat"):
                     where = f"{slug}, seat {player.seat}"
-                    page = open_live(browser, self.stack.url, f"/play/{match.pk}/", player.season_player.user, phone=True)
+                    page = open_live(
+                        browser, self.stack.url, f"/play/{match.pk}/", player.season_player.user, phone=True
+                    )
                     tops = page.evaluate(MEASURE)
                     measured[where] = tops
                     if player.seat == 0:

@@ -25,7 +25,9 @@ def first_close(match):
         phase.refresh_from_db()
         if phase.status != Phase.OPEN:
             break
-        lifecycle.do_submit(phase.pk, match.seats.get(seat=seat), engine.random_submission(match.state, phase.key, seat, rng))
+        lifecycle.do_submit(
+            phase.pk, match.seats.get(seat=seat), engine.random_submission(match.state, phase.key, seat, rng)
+        )
     phase.refresh_from_db()
     if phase.status == Phase.OPEN:
         lifecycle.do_force_close(phase.pk)

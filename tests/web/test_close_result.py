@@ -110,7 +110,9 @@ class BlackAndWhiteCardTestCase(BaseTestCase):
 
     def test_the_public_and_host_pages_have_no_card(self):
         self.lay(1, 7)
-        self.assertNotIn('id="close-result"', Client().get(reverse("match_public", args=[self.match.pk])).content.decode())
+        self.assertNotIn(
+            'id="close-result"', Client().get(reverse("match_public", args=[self.match.pk])).content.decode()
+        )
         host = Client()
         host.force_login(self.hana)
         self.assertNotIn('id="close-result"', host.get(reverse("match_host", args=[self.match.pk])).content.decode())
