@@ -16,6 +16,7 @@ SUITES = (
     "tests/live/test_shared_reads.py",  # a shared render gives each viewer its own update
     "tests/core/test_missed_steps.py",  # a missed step is said as a default, to the player and in the log
     "tests/web/test_refused_moves.py",  # a refused move comes back as it was sent, the words by the field
+    "tests/web/test_close_result.py",  # after a close, each player's page opens with what it did to them
 )
 
 # in Chromium (marked browser): run by the fresh-game test's browser half
@@ -24,4 +25,5 @@ BROWSER_SUITES = (
     "tests/browser/test_host_journey.py",  # a host sets up, starts and plays a match of every game
     "tests/browser/test_phone_first_screen.py",  # the picture and form start within a phone's first screen
     "tests/browser/test_move_forms.py",  # a move that closes its step asks first; refused forms keep values
+    "tests/browser/test_close_result_screen.py",  # what a close did is in each player's phone first screen
 )
