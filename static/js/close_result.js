@@ -1,31 +1,51 @@
 // What the last close did (templates/matches/_close_result.html) stands first on the play page.
 // On a phone where it would push the form waiting on the player out of the first screen (a game
-// whose picture fills the screen), it shrinks to one row, its close and its first line, with
-// "Show all"; what the reader opened stays open until the card says something else. Without
-// script the card is whole.
+// whose picture fills the screen), it shrinks to one row, its first line (the player's own, else
+// the first), with "Show all"; where even then the form would not fit, it stays whole. What the
+// reader opened stays open until the card says something else. Without script it is whole.
 (function () {
   "use strict";
-  var ROOM = 100;  // of the form under the first screen's bottom edge: its title, its countdown, Send
+  // The form's top at most this far above the first screen's bottom edge: its title, its countdown
+  // and its sticky Send fit under it (tests/browser/test_phone_first_screen.py measures them).
+  var ROOM = 70;
   var opened = null;  // the text of the card the reader opened in full
+
+  function shrink(card, on) {
+    card.classList.toggle("compact", on);
+    var button = card.querySelector(".show-all");
+    if (on && !button) {  // made here, not in the page: a whole card has no button to tab onto
+      button = document.createElement("button");
+      button.type = "button";
+      button.className = "link show-all";
+      button.textContent = "Show all";
+      card.append(button);
+    } else if (!on && button) {
+      button.remove();
+    }
+  }
 
   function fit() {
     var card = document.querySelector("#close-result .close-result");
     if (!card) return;
-    card.classList.remove("compact");
+    var focused = document.activeElement && document.activeElement.classList.contains("show-all");
+    shrink(card, false);
     var form = document.querySelector("#live-forms form.move-form");
-    if (!form || !card.querySelector(".show-all") || opened === card.textContent || window.innerWidth >= 640) return;
+    if (!form || !("shrinks" in card.dataset) || opened === card.textContent || window.innerWidth >= 640) return;
     var tooLow = function () { return form.getBoundingClientRect().top + window.scrollY + ROOM > window.innerHeight; };
     if (!tooLow()) return;
-    card.classList.add("compact");
-    if (tooLow()) card.classList.remove("compact");  // the form is below the first screen anyway: all of it
+    shrink(card, true);
+    if (tooLow()) shrink(card, false);  // the form is below the first screen anyway: all of it
+    else if (focused) card.querySelector(".show-all").focus();
   }
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("#close-result .show-all");
     if (!button) return;
     var card = button.closest(".close-result");
+    shrink(card, false);
     opened = card.textContent;
-    card.classList.remove("compact");
+    card.tabIndex = -1;
+    card.focus();  // the reader goes on from the card they opened, not from the top of the page
   });
   window.addEventListener("resize", fit);
   window.fitCloseResult = fit;  // static/js/match.js, after a live update

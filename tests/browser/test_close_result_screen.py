@@ -24,7 +24,7 @@ from tests.support.stack import ARTIFACTS, serve
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-ROOM, ONE_ROW = 100, 40  # static/js/close_result.js: room kept for the form's top; one row of card
+ROOM, ONE_ROW = 70, 40  # static/js/close_result.js: room kept for the form's top; one row of card
 MEASURE = """() => {
   const box = (el) => el ? el.getBoundingClientRect() : null;
   const card = box(document.querySelector("#close-result .close-result"));
