@@ -80,6 +80,12 @@ class CloseResultScreenTestCase(BaseTransactionTestCase):
                         one_row = tops["form"] - (tops["bottom"] - tops["top"]) + ONE_ROW  # the form's top, shrunk
                         if one_row + ROOM <= PHONE["height"]:
                             found.append(f"{where}: the form starts at {tops['form']} px and the card is whole")
+                    if tops["compact"] and player.seat == 0:  # Show all opens it, and it stays open
+                        page.click("#close-result .show-all")
+                        opened = page.evaluate(MEASURE)
+                        if opened["compact"] or opened["bottom"] - opened["top"] <= ONE_ROW:
+                            found.append(f"{where}: Show all did not open the card: {opened}")
+                        screenshot(page, f"phone-close-result-opened-{slug}")
                     if player.seat == 0:
                         page.set_viewport_size(DESKTOP)
                         wide = page.evaluate(MEASURE)
