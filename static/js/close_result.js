@@ -1,13 +1,14 @@
 // What the last close did (templates/matches/_close_result.html) stands first on the play page.
 // On a phone where it would push the form waiting on the player out of the first screen (a game
 // whose picture fills the screen), it shrinks to one row, its first line (the player's own, else
-// the first), with "Show all"; where even then the form would not fit, it stays whole. What the
+// the first), with "Show all"; where even then the form's title would not show, it stays whole. What the
 // reader opened stays open until the card says something else. Without script it is whole.
 (function () {
   "use strict";
   // The form's top at most this far above the first screen's bottom edge: its title, its countdown
   // and its sticky Send fit under it (tests/browser/test_phone_first_screen.py measures them).
   var ROOM = 70;
+  var TITLE = 40;  // the least of the form worth shrinking the card for: its title
   var opened = null;  // the text of the card the reader opened in full
 
   function shrink(card, on) {
@@ -31,10 +32,10 @@
     shrink(card, false);
     var form = document.querySelector("#live-forms form.move-form");
     if (!form || !("shrinks" in card.dataset) || opened === card.textContent || window.innerWidth >= 640) return;
-    var tooLow = function () { return form.getBoundingClientRect().top + window.scrollY + ROOM > window.innerHeight; };
-    if (!tooLow()) return;
+    var below = function (room) { return form.getBoundingClientRect().top + window.scrollY + room > window.innerHeight; };
+    if (!below(ROOM)) return;
     shrink(card, true);
-    if (tooLow()) shrink(card, false);  // the form is below the first screen anyway: all of it
+    if (below(TITLE)) shrink(card, false);  // not even the form's title would show: all of the card
     else if (focused) card.querySelector(".show-all").focus();
   }
 
