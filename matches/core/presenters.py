@@ -11,6 +11,7 @@ from django.utils.functional import SimpleLazyObject
 from games.engine_api import SEAT, Viewer
 
 from matches.core import host_actions
+from matches.core.close_result import last_close
 from matches.core.engine_forms import build_form
 from matches.core.lifecycle import engine_of
 from matches.core.result_table import result_table
@@ -174,6 +175,7 @@ def match_picture(match, viewer, player=None, shared=None):
         picture.update(host_part(match, open_phases))
     if player is not None:
         picture.update(player_part(match, player, open_phases, mine))
+        picture["close_result"] = last_close(picture["events"], player.seat)
         picture["forms_key"] = forms_key(picture)
     return picture
 
