@@ -79,15 +79,20 @@ def send(device_id, message, topic=""):
         PushDevice.objects.filter(pk=device.pk).update(last_used_at=clock.now(), failures=0)
 
 
+CHUNK = 10  # devices a worker's task pushes to one after another (a task each costs more than a push)
+
+
 def deliver(device_ids, message, topic=""):
-    """Push `message` to each device: a task of its own per device on the worker, else a thread."""
+    """Push `message` to each device: in tasks of CHUNK devices on the worker (one that must be
+    tried again gets a task of its own), else a thread."""
+    device_ids = list(device_ids)
     if not device_ids:
         return
     if settings.PUSH_DELIVERY == "celery":
-        for device_id in device_ids:
-            push_to_device.apply_async((device_id, message, topic))
+        for i in range(0, len(device_ids), CHUNK):
+            push_to_devices.apply_async((device_ids[i : i + CHUNK], message, topic))
     else:
-        threading.Thread(target=_send_all, args=(list(device_ids), message, topic), daemon=True).start()
+        threading.Thread(target=_send_all, args=(device_ids, message, topic), daemon=True).start()
 
 
 def _send_all(device_ids, message, topic):
@@ -116,3 +121,12 @@ def push_to_device(self, device_id, message, topic=""):
         send(device_id, message, topic)
     except RetryLater as later:
         raise self.retry(countdown=min(later.after * 2**self.request.retries, 30)) from later
+
+
+@shared_task(name="matches.tasks.push_to_devices", acks_late=True, ignore_result=True)
+def push_to_devices(device_ids, message, topic=""):
+    for device_id in device_ids:
+        try:
+            send(device_id, message, topic)
+        except RetryLater as later:
+            push_to_device.apply_async((device_id, message, topic), countdown=later.after)

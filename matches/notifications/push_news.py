@@ -16,43 +16,61 @@ later, and only if nothing newer happened in the match meanwhile; so "Play the r
 defaults" (twenty closes) is told once, by what is true after it, and a step that closed before
 its push went out is not pushed. Each (step, person, kind) is pushed at most once (PushSent)."""
 
+import json
 import threading
 
 from celery import shared_task
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import connection
 from django.urls import reverse
+from django.utils import timezone
 
-from matches import clock
-from matches.models import Match, MatchPlayer, Message, Phase, PushDevice, PushSent, Season, Submission
+from matches.models import (
+    Match,
+    MatchPlayer,
+    Message,
+    Phase,
+    Preferences,
+    PushDevice,
+    PushSent,
+    Season,
+    Submission,
+    default_push_kinds,
+)
 from matches.notifications import push, vapid
-from matches.notifications.choices import minutes_text, preferences
-
-
-def _wants(user, kind):
-    return kind in preferences(user).push_kinds
-
-
-def _devices(user):
-    return list(PushDevice.objects.filter(user=user).values_list("pk", flat=True))
-
-
-def _first_time(phase, user, kind):
-    """Record that `user` is told `kind` of `phase`; False if they were already."""
-    try:
-        with transaction.atomic():
-            PushSent.objects.create(phase=phase, user=user, kind=kind, sent_at=clock.now())
-    except IntegrityError:
-        return False
-    return True
+from matches.notifications.choices import minutes_text
 
 
 def _tell(user, kind, message, phase=None, topic=""):
-    if not _wants(user, kind):
-        return
-    devices = _devices(user)
-    if devices and (phase is None or _first_time(phase, user, kind)):
-        push.deliver(devices, message, topic)
+    _tell_all([(user, kind, message, phase, topic)])
+
+
+def _tell_all(news):
+    """Push each (person, kind, payload, phase, topic) to that person's devices, if they chose that
+    kind, and (for a phase) if they were not told it before; in a few queries whatever the number
+    of people (a close of a 100-seat match is 100 pushes)."""
+    user_ids = {user.pk for user, *_ in news}
+    chosen = dict(Preferences.objects.filter(user_id__in=user_ids).values_list("user_id", "push_kinds"))
+    devices = {}
+    for user_id, device_id in PushDevice.objects.filter(user_id__in=user_ids).values_list("user_id", "pk"):
+        devices.setdefault(user_id, []).append(device_id)
+    news = [n for n in news if n[1] in chosen.get(n[0].pk, default_push_kinds()) and devices.get(n[0].pk)]
+    # Each (phase, person, kind) once: rows are inserted with this batch's own stamp, existing ones
+    # left alone, and the rows bearing the stamp are what this batch may tell.
+    stamp = timezone.now()  # the real time, unique to this batch (the platform's clock may stand still in tests)
+    PushSent.objects.bulk_create(
+        [PushSent(phase=phase, user=user, kind=kind, sent_at=stamp) for user, kind, _, phase, _ in news if phase],
+        ignore_conflicts=True,
+    )
+    phases = {phase.pk for *_, phase, _ in news if phase}
+    ours = set(PushSent.objects.filter(sent_at=stamp, phase_id__in=phases).values_list("phase_id", "user_id", "kind"))
+    outgoing = {}
+    for user, kind, message, phase, topic in news:
+        if phase is None or (phase.pk, user.pk, kind) in ours:
+            key = (json.dumps(message, sort_keys=True), topic)
+            outgoing.setdefault(key, []).extend(devices[user.pk])
+    for (message, topic), device_ids in outgoing.items():
+        push.deliver(device_ids, json.loads(message), topic)
 
 
 def _play(match, anchor=""):
@@ -72,8 +90,7 @@ def look_at_match(match_id, seq):
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.event_seq != seq:  # a newer change will be looked at in its turn
         return
-    for user, kind, message, phase, topic in match_news(match):
-        _tell(user, kind, message, phase, topic)
+    _tell_all(match_news(match))
 
 
 def match_news(match):
@@ -130,8 +147,8 @@ def look_at_phase(phase_id, _seq=0):
         "url": reverse("match_host", args=[match.pk]),
         "tag": f"host-{match.pk}",
     }
-    for host in Season.objects.get(pk=match.season_id).hosts.all():
-        _tell(host, "host", message, phase, topic=f"h{match.pk}")
+    hosts = Season.objects.get(pk=match.season_id).hosts.all()
+    _tell_all([(host, "host", message, phase, f"h{match.pk}") for host in hosts])
 
 
 # --- reminders and messages (called by their own modules) ----------------------------------------
@@ -170,9 +187,8 @@ def on_message_posted(event):
     readers = MatchPlayer.objects.filter(match=match, seat__in=conversation.members).select_related(
         "season_player__user"
     )
-    for reader in readers:
-        if reader.pk != message.sender_id:
-            _tell(reader.season_player.user, "message", payload, topic=f"t{conversation.pk}")
+    told = [r.season_player.user for r in readers if r.pk != message.sender_id]
+    _tell_all([(user, "message", payload, None, f"t{conversation.pk}") for user in told])
 
 
 # --- looking later -------------------------------------------------------------------------------

@@ -28,10 +28,22 @@ def enabled():
     return bool(settings.VAPID_PUBLIC_KEY and settings.VAPID_PRIVATE_KEY)
 
 
+_signed = {}  # (key, audience) -> (expiry, headers): one signature an hour per push service
+
+
 def headers_for(endpoint):
-    """The Authorization header of one push to `endpoint` (its origin is the token's audience),
-    valid for 12 hours (the RFC's longest is 24)."""
+    """The Authorization header of a push to `endpoint` (its origin is the token's audience), valid
+    for 12 hours (the RFC's longest is 24); the same token serves an hour of pushes to one service."""
     parts = urlsplit(endpoint)
-    claims = {"aud": f"{parts.scheme}://{parts.netloc}", "exp": int(time.time()) + 12 * 3600}
-    claims["sub"] = settings.VAPID_SUBJECT
-    return Vapid02.from_raw(settings.VAPID_PRIVATE_KEY.encode()).sign(claims)  # takes base64url
+    audience = f"{parts.scheme}://{parts.netloc}"
+    key = (settings.VAPID_PRIVATE_KEY, audience)
+    now = time.time()
+    cached = _signed.get(key)
+    if cached and cached[0] > now + 11 * 3600:
+        return cached[1]
+    claims = {"aud": audience, "exp": int(now) + 12 * 3600, "sub": settings.VAPID_SUBJECT}
+    headers = Vapid02.from_raw(settings.VAPID_PRIVATE_KEY.encode()).sign(claims)  # takes base64url
+    if len(_signed) > 1000:  # a handful of push services in practice
+        _signed.clear()
+    _signed[key] = (int(now) + 12 * 3600, headers)
+    return headers
