@@ -99,6 +99,9 @@ class BlackAndWhiteCardTestCase(BaseTestCase):
         # card does not tell him Alice's last tile in the second person
         self.assertIn("for you You laid your 4.", alice)
         self.assertNotIn("You laid", bob)
+        # the season awards under the result table, in people's words too (issue 40, point 12)
+        public = Client().get(reverse("match_public", args=[self.match.pk])).content.decode()
+        self.assertIn("<li>Alice is eliminated · Lost the Death Match (Black and White)</li>", public)
 
         do_confirm_result(self.match.pk, offered_awards(self.match), by=self.hana)
         alice, bob = card_of(play_page(self.alice, self.match)), card_of(play_page(self.bob, self.match))
