@@ -273,8 +273,9 @@ def submitted_marks(match, viewer):
 
 
 def _marks(match, viewer):
-    """Players' submissions in `match` whose sender this viewer may know of."""
-    rows = Submission.objects.filter(phase__match=match, source=Submission.PLAYER)
+    """Players' submissions in `match` whose sender this viewer may know of, and the defaults an
+    autopilot stored for a seat when its step opened (where the senders are public: core.autopilot)."""
+    rows = Submission.objects.filter(Q(source=Submission.PLAYER) | Q(by_autopilot=True), phase__match=match)
     return rows if viewer.is_host else rows.filter(phase__submitters_public=True)
 
 
