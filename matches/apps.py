@@ -30,6 +30,7 @@ class MatchesConfig(AppConfig):
         for kind, handler in [
             (events.PhaseClosed, email.on_phase_closed),
             (events.GiftGiven, email.on_gift_given),
+            (events.AutopilotChanged, email.on_autopilot_changed),
             (events.PublicNews, webhooks.on_public_news),
             (events.ClockTicked, reminders.on_clock_ticked),
         ]:

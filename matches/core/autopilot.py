@@ -43,7 +43,7 @@ def record_close(match, phase, players, moved, reason, now):
             seen_by_all=phase.submitters_public, on_autopilot=player.autopilot or _away_pilot(match, away_now),
             excused=MissedStep.ABSENCE if away_now else "", closed_at=now,
         ))
-        if phase.submitters_public:
+        if phase.submitters_public and not _away_pilot(match, away_now):  # played by the absence rule: no streak
             player.missed_in_row += 1
             if not player.autopilot and match.autopilot_after and player.missed_in_row >= match.autopilot_after:
                 _engage(match, player, now)
@@ -67,6 +67,7 @@ def _engage(match, player, now):
               text=f"You missed {missed} steps in a row, so your seat is on autopilot: the game's defaults are "
                    "played for you. Send a move to take it back."),
     ], now)
+    match.save(update_fields=["event_seq"])  # after the close's own save
     events.publish(events.AutopilotChanged(match.pk, player.pk, True))
 
 
@@ -83,6 +84,7 @@ def take_back(match, phase, player, now):
             Event(kind="seat.autopilot", visibility=Event.PRIVATE, seat=player.seat, data={"on": False},
                   text="You sent a move: your seat is off autopilot and waits for your moves again."),
         ], now)
+        match.save(update_fields=["event_seq"])
         events.publish(events.AutopilotChanged(match.pk, player.pk, False))
     player.missed_in_row, player.autopilot = 0, False
     player.save(update_fields=["missed_in_row", "autopilot"])
