@@ -17,6 +17,7 @@ class MatchesConfig(AppConfig):
         from matches.live import announce
         from matches.notifications import email, reminders, webhooks
         from matches.scheduling import deadlines
+        from matches.seasons import seat_notes
         from matches.talk import conversations
 
         for kind, handler in [
@@ -39,3 +40,4 @@ class MatchesConfig(AppConfig):
             events.defer_to(deadlines.defer)
         presenters.add_picture_part(conversations.picture_part, conversations.talk_count)
         presenters.add_picture_part(reminders.picture_part, reminders.reminder_count)
+        presenters.add_picture_part(seat_notes.picture_part)

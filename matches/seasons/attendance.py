@@ -52,9 +52,14 @@ def records(season, players=None, seen_by_all_only=False, match=None):
     return out
 
 
-def may_read_record(season, member, viewer_member, host):
-    """Whether the viewer (a host, or a season player: `viewer_member`) may read `member`'s record."""
-    return host or season.records_public or (viewer_member is not None and viewer_member.pk == member.pk)
+def records_by_match(member):
+    """[(match, Record)] of the matches where `member` missed a step, in the order of their first miss."""
+    out = {}
+    for miss in member.missed_steps.select_related("match").order_by("closed_at", "pk"):
+        record = out.setdefault(miss.match, Record())
+        record.missed += 1
+        record.excused += bool(miss.excused)
+    return list(out.items())
 
 
 def check_absence(member, starts_at, ends_at, now):
@@ -127,3 +132,9 @@ def absences_of(players, now=None):
     for absence in Absence.objects.filter(player__in=players, ends_at__gt=now).order_by("starts_at"):
         out.setdefault(absence.player_id, []).append(absence)
     return out
+
+
+def unexcused(season, limit=30):
+    """The season's latest missed steps nobody has excused, newest first (the host's desk)."""
+    rows = MissedStep.objects.filter(season=season, excused="").select_related("player", "match", "phase")
+    return list(rows.order_by("-closed_at", "-pk")[:limit])
