@@ -349,8 +349,9 @@ def player_part(match, player, open_phases, mine):
         "answers": answers,
         "my_submissions": mine,
         "balances": balances,
-        "forms_waiting": [f for f in forms if not f["last"]],
-        "forms_sent": [f for f in forms if f["last"]],
+        # an autopilot's default waits on the player still (their move takes the seat back)
+        "forms_waiting": [f for f in forms if not f["last"] or f["last"].by_autopilot],
+        "forms_sent": [f for f in forms if f["last"] and not f["last"].by_autopilot],
     }
 
 
