@@ -63,7 +63,9 @@ urlpatterns = [
     path("host/matches/<id:match_id>/control/<slug:action>/", host_match.control, name="host_control"),
     path("host/matches/<id:match_id>/phases/<id:phase_id>/", host_match.phase_control, name="host_phase"),
     path(
-        "host/matches/<id:match_id>/phases/<id:phase_id>/absence/", attendance.extend_for_absence, name="host_extend_absence"
+        "host/matches/<id:match_id>/phases/<id:phase_id>/absence/",
+        attendance.extend_for_absence,
+        name="host_extend_absence",
     ),
     path("host/seasons/<slug:slug>/missed/<id:miss_id>/excuse/", attendance.excuse, name="host_excuse"),
     path("host/matches/<id:match_id>/confirm/", host_match.confirm, name="host_confirm"),

@@ -38,11 +38,19 @@ def record_close(match, phase, players, moved, reason, now):
     misses = []
     for player in waited:
         away_now = player.season_player_id in away
-        misses.append(MissedStep(
-            season_id=match.season_id, match=match, phase=phase, seat=player.seat, player_id=player.season_player_id,
-            seen_by_all=phase.submitters_public, on_autopilot=player.autopilot or _away_pilot(match, away_now),
-            excused=MissedStep.ABSENCE if away_now else "", closed_at=now,
-        ))
+        misses.append(
+            MissedStep(
+                season_id=match.season_id,
+                match=match,
+                phase=phase,
+                seat=player.seat,
+                player_id=player.season_player_id,
+                seen_by_all=phase.submitters_public,
+                on_autopilot=player.autopilot or _away_pilot(match, away_now),
+                excused=MissedStep.ABSENCE if away_now else "",
+                closed_at=now,
+            )
+        )
         if phase.submitters_public and not _away_pilot(match, away_now):  # played by the absence rule: no streak
             player.missed_in_row += 1
             if not player.autopilot and match.autopilot_after and player.missed_in_row >= match.autopilot_after:
@@ -59,14 +67,27 @@ def _away_pilot(match, away_now):
 def _engage(match, player, now):
     player.autopilot = True
     name, missed = player.season_player.display_name, player.missed_in_row
-    _record_events(match, [
-        Event(kind="seat.autopilot", visibility=Event.HOST, data={"seat": player.seat, "on": True},
-              text=f"{name}'s seat is on autopilot after {missed} missed steps in a row: the game's defaults "
-                   "are played for it as soon as a step opens, until they send a move."),
-        Event(kind="seat.autopilot", visibility=Event.PRIVATE, seat=player.seat, data={"on": True},
-              text=f"You missed {missed} steps in a row, so your seat is on autopilot: the game's defaults are "
-                   "played for you. Send a move to take it back."),
-    ], now)
+    _record_events(
+        match,
+        [
+            Event(
+                kind="seat.autopilot",
+                visibility=Event.HOST,
+                data={"seat": player.seat, "on": True},
+                text=f"{name}'s seat is on autopilot after {missed} missed steps in a row: the game's defaults "
+                "are played for it as soon as a step opens, until they send a move.",
+            ),
+            Event(
+                kind="seat.autopilot",
+                visibility=Event.PRIVATE,
+                seat=player.seat,
+                data={"on": True},
+                text=f"You missed {missed} steps in a row, so your seat is on autopilot: the game's defaults are "
+                "played for you. Send a move to take it back.",
+            ),
+        ],
+        now,
+    )
     match.save(update_fields=["event_seq"])  # after the close's own save
     events.publish(events.AutopilotChanged(match.pk, player.pk, True))
 
@@ -78,12 +99,25 @@ def take_back(match, phase, player, now):
         return
     if player.autopilot:
         name = player.season_player.display_name
-        _record_events(match, [
-            Event(kind="seat.autopilot", visibility=Event.HOST, data={"seat": player.seat, "on": False},
-                  text=f"{name} sent a move: their seat is off autopilot."),
-            Event(kind="seat.autopilot", visibility=Event.PRIVATE, seat=player.seat, data={"on": False},
-                  text="You sent a move: your seat is off autopilot and waits for your moves again."),
-        ], now)
+        _record_events(
+            match,
+            [
+                Event(
+                    kind="seat.autopilot",
+                    visibility=Event.HOST,
+                    data={"seat": player.seat, "on": False},
+                    text=f"{name} sent a move: their seat is off autopilot.",
+                ),
+                Event(
+                    kind="seat.autopilot",
+                    visibility=Event.PRIVATE,
+                    seat=player.seat,
+                    data={"on": False},
+                    text="You sent a move: your seat is off autopilot and waits for your moves again.",
+                ),
+            ],
+            now,
+        )
         match.save(update_fields=["event_seq"])
         events.publish(events.AutopilotChanged(match.pk, player.pk, False))
     player.missed_in_row, player.autopilot = 0, False
@@ -130,13 +164,24 @@ def _play_open_steps(match, now):
     for phase in phases:
         for seat in phase.waits_on:
             player = players[seat]
-            if (phase.pk, seat) in sent or not (player.autopilot or _away_pilot(match, player.season_player_id in away)):
+            if (phase.pk, seat) in sent or not (
+                player.autopilot or _away_pilot(match, player.season_player_id in away)
+            ):
                 continue
             rng = derive_rng(match.seed, f"default:{phase.key}:{seat}")
             payload = engine.default_submission(match.state, phase.key, seat, None, rng)
             words = said(engine.form(match.state, phase.key, seat), payload) if payload is not None else ""
-            rows.append(Submission(phase=phase, player=player, payload=payload, source=Submission.DEFAULT,
-                                   by_autopilot=True, said=words, created_at=now))
+            rows.append(
+                Submission(
+                    phase=phase,
+                    player=player,
+                    payload=payload,
+                    source=Submission.DEFAULT,
+                    by_autopilot=True,
+                    said=words,
+                    created_at=now,
+                )
+            )
             sent.add((phase.pk, seat))
             events.publish(lambda p=phase, s=seat: events.Submitted(match.pk, p.pk, s, match.event_seq))
     Submission.objects.bulk_create(rows)

@@ -164,7 +164,9 @@ def deliver_later(event) -> None:
 
 def rebuild(kind: str, fields: dict):
     """An event from its kind's name and fields, as a worker's task receives it."""
-    cls = {c.__name__: c for c in (PhaseClosed, PublicNews, GiftGiven, ClockTicked, MatchFinished, AutopilotChanged)}[kind]
+    cls = {c.__name__: c for c in (PhaseClosed, PublicNews, GiftGiven, ClockTicked, MatchFinished, AutopilotChanged)}[
+        kind
+    ]
     if cls is PublicNews:
         fields = {**fields, "lines": tuple(fields["lines"])}
     return cls(**fields)

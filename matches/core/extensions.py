@@ -27,17 +27,23 @@ def check_extension(match, phase, player, hours, now):
         return "Extend by a whole number of hours, at least 1."
     deadline = now + phase.remaining if match.status == Match.PAUSED else phase.deadline
     new_deadline = deadline + timedelta(hours=hours)
-    if not Absence.objects.filter(player_id=player.season_player_id, starts_at__lt=new_deadline, ends_at__gt=now).exists():
+    if not Absence.objects.filter(
+        player_id=player.season_player_id, starts_at__lt=new_deadline, ends_at__gt=now
+    ).exists():
         return f"{player.season_player.display_name} has marked no absence between now and the new deadline."
     used = sum((e.added for e in phase.extensions.all()), timedelta(0))
     left = timedelta(hours=season.extension_hours) - used
     if timedelta(hours=hours) > left:
-        return (f"A phase may be extended by at most {season.extension_hours} h for absences; this one has "
-                f"{int(left.total_seconds() // 3600)} h left.")
+        return (
+            f"A phase may be extended by at most {season.extension_hours} h for absences; this one has "
+            f"{int(left.total_seconds() // 3600)} h left."
+        )
     granted = Extension.objects.filter(season=season, player_id=player.season_player_id).count()
     if granted >= season.extensions_per_player:
-        return (f"{player.season_player.display_name} has had the season's {season.extensions_per_player} "
-                "extensions already.")
+        return (
+            f"{player.season_player.display_name} has had the season's {season.extensions_per_player} "
+            "extensions already."
+        )
     return None
 
 
@@ -60,12 +66,35 @@ def do_extend_for_absence(phase_id, seat, hours, by=None):
             phase.deadline += added
             events.publish(events.PhaseScheduled(phase.pk, phase.deadline))
         phase.save(update_fields=["deadline", "remaining"])
-        Extension.objects.create(season=match.season, match=match, phase=phase, player=player.season_player,
-                                 added=added, granted_by=by, created_at=now)
+        Extension.objects.create(
+            season=match.season,
+            match=match,
+            phase=phase,
+            player=player.season_player,
+            added=added,
+            granted_by=by,
+            created_at=now,
+        )
         name = player.season_player.display_name
-        _public(match, "host.extended", f"The host extended {phase.title} by {hours} h for an absence.", now,
-                phase=phase.key, hours=hours)
-        _record_events(match, [Event(kind="host.extension", visibility=Event.HOST, data={"seat": seat},
-                                     text=f"That extension was for {name}'s absence.")], now)
+        _public(
+            match,
+            "host.extended",
+            f"The host extended {phase.title} by {hours} h for an absence.",
+            now,
+            phase=phase.key,
+            hours=hours,
+        )
+        _record_events(
+            match,
+            [
+                Event(
+                    kind="host.extension",
+                    visibility=Event.HOST,
+                    data={"seat": seat},
+                    text=f"That extension was for {name}'s absence.",
+                )
+            ],
+            now,
+        )
         match.save()
         return Done(f"{phase.title} extended by {hours} h for {name}'s absence.")

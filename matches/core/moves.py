@@ -63,7 +63,11 @@ def submit_move(phase, player, data, spec=None):
     stored = None
     # a seat with misses to forget or an autopilot to take back goes through do_submit (core.autopilot)
     owes = phase.submitters_public and (player.missed_in_row or player.autopilot)
-    if not (phase.close_early or owes) and match.status == Match.RUNNING and connection.vendor in ("postgresql", "sqlite"):
+    if (
+        not (phase.close_early or owes)
+        and match.status == Match.RUNNING
+        and connection.vendor in ("postgresql", "sqlite")
+    ):
         engine = lifecycle.engine_of(match)
         cleaned = engine.validate_submission(match.state, phase.key, player.seat, data)
         if not isinstance(cleaned, Invalid):

@@ -264,8 +264,9 @@ def check_draft(season, game, seats, title):
         raise Refused(f"Roles are {', '.join(engine.roles)}.")
 
 
-def do_save_draft(season, match, *, game, title, kind, settings, seed, seats, autopilot_after=2,
-                  absence_rule=Match.NO_EFFECT):
+def do_save_draft(
+    season, match, *, game, title, kind, settings, seed, seats, autopilot_after=2, absence_rule=Match.NO_EFFECT
+):
     """Create a draft (match None) or change one; its seats are replaced by `seats`, numbered in
     order from 0. Whether it can start is the start check's business, shown on the host page."""
     check_draft(season, game, seats, title)

@@ -44,12 +44,19 @@ class MatchSetupForm(forms.Form):
         queryset=None, widget=forms.CheckboxSelectMultiple, help_text="Seats are numbered in this order, from 0."
     )
     autopilot_after = forms.IntegerField(
-        min_value=0, max_value=20, initial=2, label="Autopilot after",
+        required=False,  # left out: the default
+        min_value=0,
+        max_value=20,
+        initial=2,
+        label="Autopilot after",
         help_text="Missed steps in a row after which a seat's defaults are played as soon as a step opens "
         "(until its player sends a move); 0: never.",
     )
     absence_rule = forms.ChoiceField(
-        choices=Match.ABSENCE_RULES, initial=Match.NO_EFFECT, label="A player's marked absence",
+        required=False,
+        choices=Match.ABSENCE_RULES,
+        initial=Match.NO_EFFECT,
+        label="A player's marked absence",
     )
 
     def __init__(self, season, game, *args, **kwargs):
@@ -114,6 +121,13 @@ class MatchSetupForm(forms.Form):
             if n not in self.errors
         ]
         return out
+
+    def clean_autopilot_after(self):
+        value = self.cleaned_data.get("autopilot_after")
+        return Match._meta.get_field("autopilot_after").default if value is None else value
+
+    def clean_absence_rule(self):
+        return self.cleaned_data.get("absence_rule") or Match.NO_EFFECT
 
     def clean(self):
         data = super().clean()

@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ('matches', '0023_names_in_reading_order'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
@@ -17,12 +16,24 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='match',
             name='absence_rule',
-            field=models.CharField(choices=[('nothing', 'Nothing: the deadlines stand (a miss while away is excused in the record)'), ('autopilot', "Autopilot while away: the game's defaults, without waiting"), ('extension', "The host may extend a phase's deadline for the absence (capped by the season)")], default='nothing', help_text="What a player's marked absence does.", max_length=10),
+            field=models.CharField(
+                choices=[
+                    ('nothing', 'Nothing: the deadlines stand (a miss while away is excused in the record)'),
+                    ('autopilot', "Autopilot while away: the game's defaults, without waiting"),
+                    ('extension', "The host may extend a phase's deadline for the absence (capped by the season)"),
+                ],
+                default='nothing',
+                help_text="What a player's marked absence does.",
+                max_length=10,
+            ),
         ),
         migrations.AddField(
             model_name='match',
             name='autopilot_after',
-            field=models.PositiveSmallIntegerField(default=2, help_text="After this many missed steps in a row a seat is on autopilot: the game's default moves are played for it as soon as a step opens, until its player sends a move (0: never)."),
+            field=models.PositiveSmallIntegerField(
+                default=2,
+                help_text="After this many missed steps in a row a seat is on autopilot: the game's default moves are played for it as soon as a step opens, until its player sends a move (0: never).",
+            ),
         ),
         migrations.AddField(
             model_name='matchplayer',
@@ -37,17 +48,25 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='season',
             name='extension_hours',
-            field=models.PositiveSmallIntegerField(default=24, help_text="The most a host may extend one phase's deadline for a player's absence, in hours."),
+            field=models.PositiveSmallIntegerField(
+                default=24,
+                help_text="The most a host may extend one phase's deadline for a player's absence, in hours.",
+            ),
         ),
         migrations.AddField(
             model_name='season',
             name='extensions_per_player',
-            field=models.PositiveSmallIntegerField(default=3, help_text='How many such extensions each player may be granted in the season.'),
+            field=models.PositiveSmallIntegerField(
+                default=3, help_text='How many such extensions each player may be granted in the season.'
+            ),
         ),
         migrations.AddField(
             model_name='season',
             name='records_public',
-            field=models.BooleanField(default=False, help_text="Every player sees every player's missed deadlines. Off: only the hosts and the player themself see a player's record."),
+            field=models.BooleanField(
+                default=False,
+                help_text="Every player sees every player's missed deadlines. Off: only the hosts and the player themself see a player's record.",
+            ),
         ),
         migrations.AddField(
             model_name='submission',
@@ -60,11 +79,38 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('added', models.DurationField()),
                 ('created_at', models.DateTimeField(default=matches.clock.now)),
-                ('granted_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='extensions', to='matches.match')),
-                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='extensions', to='matches.phase')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='extensions', to='matches.seasonplayer')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='extensions', to='matches.season')),
+                (
+                    'granted_by',
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    'match',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='extensions', to='matches.match'
+                    ),
+                ),
+                (
+                    'phase',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='extensions', to='matches.phase'
+                    ),
+                ),
+                (
+                    'player',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name='extensions',
+                        to='matches.seasonplayer',
+                    ),
+                ),
+                (
+                    'season',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='extensions', to='matches.season'
+                    ),
+                ),
             ],
             options={
                 'ordering': ['pk'],
@@ -77,11 +123,20 @@ class Migration(migrations.Migration):
                 ('starts_at', models.DateTimeField()),
                 ('ends_at', models.DateTimeField()),
                 ('created_at', models.DateTimeField(default=matches.clock.now)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='absences', to='matches.seasonplayer')),
+                (
+                    'player',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='absences', to='matches.seasonplayer'
+                    ),
+                ),
             ],
             options={
                 'ordering': ['starts_at', 'pk'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('ends_at__gt', models.F('starts_at'))), name='absence_ends_after_start')],
+                'constraints': [
+                    models.CheckConstraint(
+                        condition=models.Q(('ends_at__gt', models.F('starts_at'))), name='absence_ends_after_start'
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
@@ -91,13 +146,48 @@ class Migration(migrations.Migration):
                 ('seat', models.PositiveSmallIntegerField()),
                 ('seen_by_all', models.BooleanField(default=True)),
                 ('on_autopilot', models.BooleanField(default=False)),
-                ('excused', models.CharField(blank=True, choices=[('', 'Not excused'), ('absence', 'Away'), ('host', 'By the host')], default='', max_length=8)),
+                (
+                    'excused',
+                    models.CharField(
+                        blank=True,
+                        choices=[('', 'Not excused'), ('absence', 'Away'), ('host', 'By the host')],
+                        default='',
+                        max_length=8,
+                    ),
+                ),
                 ('closed_at', models.DateTimeField()),
-                ('excused_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='missed_steps', to='matches.match')),
-                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='missed_steps', to='matches.phase')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='missed_steps', to='matches.seasonplayer')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='missed_steps', to='matches.season')),
+                (
+                    'excused_by',
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    'match',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='missed_steps', to='matches.match'
+                    ),
+                ),
+                (
+                    'phase',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='missed_steps', to='matches.phase'
+                    ),
+                ),
+                (
+                    'player',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name='missed_steps',
+                        to='matches.seasonplayer',
+                    ),
+                ),
+                (
+                    'season',
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name='missed_steps', to='matches.season'
+                    ),
+                ),
             ],
             options={
                 'ordering': ['closed_at', 'pk'],

@@ -52,8 +52,10 @@ def email_autopilot(player_id, on):
     match, member = player.match, player.season_player
     if on:
         subject = f"{match.title}: {member.display_name}'s seat is on autopilot"
-        words = (f"{member.display_name} missed {player.missed_in_row} steps in a row of {match.title}, so the "
-                 "game's default moves are now played for their seat as soon as a step opens.")
+        words = (
+            f"{member.display_name} missed {player.missed_in_row} steps in a row of {match.title}, so the "
+            "game's default moves are now played for their seat as soon as a step opens."
+        )
     else:
         subject = f"{match.title}: {member.display_name} took their seat back"
         words = f"{member.display_name} sent a move in {match.title}: their seat is off autopilot."

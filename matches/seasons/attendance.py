@@ -119,8 +119,18 @@ def do_excuse(season, miss_id, by=None):
         miss.excused, miss.excused_by = MissedStep.HOST, by
         miss.save(update_fields=["excused", "excused_by"])
         name, title = miss.player.display_name, miss.phase.title
-        _record_events(match, [Event(kind="record.excused", visibility=Event.HOST, data={"seat": miss.seat},
-                                     text=f"The host excused {name}'s missed step “{title}”.")], clock.now())
+        _record_events(
+            match,
+            [
+                Event(
+                    kind="record.excused",
+                    visibility=Event.HOST,
+                    data={"seat": miss.seat},
+                    text=f"The host excused {name}'s missed step “{title}”.",
+                )
+            ],
+            clock.now(),
+        )
         match.save(update_fields=["event_seq"])
         return Done(f"Excused: {name}, “{title}”.")
 

@@ -26,13 +26,15 @@ def picture_part(match, viewer, player, rows):
     for seat in rows.seats:
         absences = away.get(seat.season_player_id, [])
         missed = counts.get(seat.seat, {})
-        notes.append({
-            "seat": seat.seat,
-            "name": seat.season_player.display_name,
-            "autopilot": seat.autopilot,
-            "away_now": any(a.covers(now) for a in absences),
-            "absences": absences,
-            "missed": missed.get("missed", 0),
-            "excused": missed.get("excused", 0),
-        })
+        notes.append(
+            {
+                "seat": seat.seat,
+                "name": seat.season_player.display_name,
+                "autopilot": seat.autopilot,
+                "away_now": any(a.covers(now) for a in absences),
+                "absences": absences,
+                "missed": missed.get("missed", 0),
+                "excused": missed.get("excused", 0),
+            }
+        )
     return {"seat_notes": notes, "extension_rule": match.absence_rule == Match.HOST_EXTENSION}, 0

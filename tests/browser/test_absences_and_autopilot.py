@@ -7,7 +7,7 @@ on the match page with Carol's autopilot; Carol's play page says her seat is on 
 On the desktop: Hana extends round 3 for Carol's absence and excuses one miss; Carol takes her
 seat back with a bid and reads her record; the New match form's seat picker shows it."""
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 from zoneinfo import ZoneInfo
 
 import pytest

@@ -78,7 +78,9 @@ class AutopilotTestCase(BaseTestCase):
         round3 = self.open_round()
         self.assertEqual(round3.key, "round-3")
         pilot = Submission.objects.get(phase=round3, player=carol)
-        self.assertEqual((pilot.source, pilot.by_autopilot, pilot.created_at), (Submission.DEFAULT, True, round3.opened_at))
+        self.assertEqual(
+            (pilot.source, pilot.by_autopilot, pilot.created_at), (Submission.DEFAULT, True, round3.opened_at)
+        )
         self.assertIn(pilot.payload["bid"], range(1, 11))
         # Alice alone: still open (Bob is no autopilot); Bob too: only Carol's autopilot is left, so it closes
         lifecycle.do_submit(round3.pk, self.seat("alice"), {"bid": 10})
@@ -95,11 +97,14 @@ class AutopilotTestCase(BaseTestCase):
         self.assertEqual(self.match.state["rounds"][2]["bids"][2], pilot.payload["bid"])
         # her record: three misses, the third while on autopilot, none excused
         misses = MissedStep.objects.filter(match=self.match).order_by("closed_at")
-        self.assertEqual([(m.phase.key, m.player_id, m.on_autopilot, m.excused) for m in misses], [
-            ("round-1", self.members["carol"].pk, False, ""),
-            ("round-2", self.members["carol"].pk, False, ""),
-            ("round-3", self.members["carol"].pk, True, ""),
-        ])
+        self.assertEqual(
+            [(m.phase.key, m.player_id, m.on_autopilot, m.excused) for m in misses],
+            [
+                ("round-1", self.members["carol"].pk, False, ""),
+                ("round-2", self.members["carol"].pk, False, ""),
+                ("round-3", self.members["carol"].pk, True, ""),
+            ],
+        )
         self.assertEqual(replay(self.match), [])
 
     def test_a_step_of_autopilot_seats_alone_closes_as_it_opens(self):
@@ -111,7 +116,9 @@ class AutopilotTestCase(BaseTestCase):
         self.assertEqual(self.match.status, self.match.FINISHED)
         round1, *rest = self.match.phases.order_by("sequence")
         self.assertEqual(round1.close_reason, "deadline")
-        self.assertEqual([p.key for p in rest if p.key.startswith("round")], ["round-2", "round-3", "round-4", "round-5"])
+        self.assertEqual(
+            [p.key for p in rest if p.key.startswith("round")], ["round-2", "round-3", "round-4", "round-5"]
+        )
         self.assertEqual({(p.close_reason, p.closed_at) for p in rest}, {("early", round1.closed_at)})
         self.assertEqual(MissedStep.objects.filter(match=self.match, on_autopilot=True).count(), 3 * 4 + len(rest) - 4)
         self.assertEqual(replay(self.match), [])
@@ -126,7 +133,9 @@ class AutopilotTestCase(BaseTestCase):
             lifecycle.do_submit(round3.pk, self.carol_seat(), {"bid": 4})
         carol = self.carol_seat()
         self.assertEqual((carol.missed_in_row, carol.autopilot), (0, False))
-        self.assertIn("carol@example.org", [to for m in mail.outbox if "took their seat back" in m.subject for to in m.to])
+        self.assertIn(
+            "carol@example.org", [to for m in mail.outbox if "took their seat back" in m.subject for to in m.to]
+        )
         # her own bid counts, and nothing is said or told of a default
         lifecycle.do_submit(round3.pk, self.seat("alice"), {"bid": 10})
         lifecycle.do_submit(round3.pk, self.seat("bob"), {"bid": 9})

@@ -47,7 +47,8 @@ class EventsTestCase(BaseTransactionTestCase):
         self.give_garnets("alice", 3)
         gifts.do_gift(self.members["alice"].pk, self.members["bob"].pk, "garnet", 2)
         run_due()
-        self.assertEqual(recorder.kinds(), {kind.__name__ for kind in KINDS} - {"PersonalChanged"})
+        # AutopilotChanged needs missed deadlines: tests/core/test_autopilot.py hears it (its emails) after commit
+        self.assertEqual(recorder.kinds(), {kind.__name__ for kind in KINDS} - {"PersonalChanged", "AutopilotChanged"})
         self.assertFalse(any(recorder.inside), "an event was delivered inside its transaction")
         news = [e for e in recorder.heard if isinstance(e, events.PublicNews)]
         self.assertIn("Test match has started.", " ".join(news[0].lines))

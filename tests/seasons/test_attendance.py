@@ -121,7 +121,9 @@ class AttendanceTestCase(BaseTestCase):
         with self.assertRaisesMessage(Refused, "Carol has marked no absence between now and the new deadline."):
             do_extend_for_absence(round1.pk, 2, 1)
         # an absence that begins within the extension counts
-        attendance.do_mark_absence(self.carol_member.pk, round1.deadline + timedelta(hours=1), round1.deadline + timedelta(days=1))
+        attendance.do_mark_absence(
+            self.carol_member.pk, round1.deadline + timedelta(hours=1), round1.deadline + timedelta(days=1)
+        )
         with self.assertRaisesMessage(Refused, "Extend by a whole number of hours, at least 1."):
             do_extend_for_absence(round1.pk, 2, 0)
         with self.assertRaisesMessage(Refused, "at most 24 h for absences; this one has 24 h left"):
