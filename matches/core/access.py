@@ -123,7 +123,18 @@ def access_seat(user, match_id, related=("match__season", "season_player")):
     )
 
 
-_PHASE_FIELDS = ("id", "match_id", "sequence", "key", "title", "status", "waits_on", "close_early", "deadline")
+_PHASE_FIELDS = (
+    "id",
+    "match_id",
+    "sequence",
+    "key",
+    "title",
+    "status",
+    "waits_on",
+    "close_early",
+    "submitters_public",
+    "deadline",
+)
 
 
 def seat_and_phase(user, match_id, phase_id):

@@ -95,7 +95,13 @@ def _engage(match, player, now):
 def take_back(match, phase, player, now):
     """A move of `player` in `phase`: their streak of misses ends and, where the others may see
     who has sent, the seat is theirs again."""
-    if not phase.submitters_public or (player.missed_in_row == 0 and not player.autopilot):
+    if not phase.submitters_public:
+        return
+    # as it is under the lock: a close may have counted a miss since the request read the seat
+    player.missed_in_row, player.autopilot = (
+        MatchPlayer.objects.filter(pk=player.pk).values_list("missed_in_row", "autopilot").get()
+    )
+    if player.missed_in_row == 0 and not player.autopilot:
         return
     if player.autopilot:
         name = player.season_player.display_name

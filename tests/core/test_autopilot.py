@@ -11,6 +11,7 @@ from django.core import mail
 
 from matches import clock
 from matches.core import lifecycle
+from matches.core.moves import submit_move
 from matches.core.replay import replay
 from matches.models import Event, MatchPlayer, MissedStep, Phase, Submission
 from tests.support.base import BaseTestCase
@@ -192,3 +193,19 @@ class AutopilotTestCase(BaseTestCase):
         # a move there leaves the seat on autopilot (the others would learn of it otherwise)
         lifecycle.do_submit(round2.pk, self.carol_seat(), {"bid": 2})
         self.assertTrue(self.carol_seat().autopilot)
+
+    def test_a_move_read_before_the_seat_went_on_autopilot_still_takes_it_back(self):
+        """The page's request read Carol's seat while it had no miss; two closes then put it on
+        autopilot before her move is stored (the fast path of core.moves, as the web sends it)."""
+        self.match.settings = {**self.settings, "close_early": False}
+        self.match.save()
+        self.start()
+        self.play_round(senders=("alice", "bob", "carol"))
+        stale = MatchPlayer.objects.select_related("match").get(pk=self.carol_seat().pk)
+        self.play_round()
+        self.play_round()
+        self.assertTrue(self.carol_seat().autopilot)
+        phase = self.open_round()
+        submit_move(phase, stale, {"bid": 4})
+        self.assertEqual((self.carol_seat().autopilot, self.carol_seat().missed_in_row), (False, 0))
+        self.assertEqual(phase.submissions.filter(player__seat=2, source=Submission.PLAYER).count(), 1)
