@@ -15,7 +15,7 @@ class MatchesConfig(AppConfig):
         from matches.core import events, presenters
         from matches.hosting import admin  # noqa: F401  (registers the admin's pages)
         from matches.live import announce
-        from matches.notifications import email, reminders, webhooks
+        from matches.notifications import email, push_news, reminders, webhooks
         from matches.scheduling import deadlines
         from matches.seasons import seat_notes
         from matches.talk import conversations
@@ -34,6 +34,9 @@ class MatchesConfig(AppConfig):
             (events.AutopilotChanged, email.on_autopilot_changed),
             (events.PublicNews, webhooks.on_public_news),
             (events.ClockTicked, reminders.on_clock_ticked),
+            (events.MatchChanged, push_news.on_match_changed),
+            (events.Submitted, push_news.on_submitted),
+            (events.MessagePosted, push_news.on_message_posted),
         ]:
             events.subscribe(kind, handler, later=True)
         if settings.NOTIFY_ON_WORKER:

@@ -114,11 +114,9 @@ class MatchSetupForm(forms.Form):
             elif name.endswith("__" + settings_rows.TABLE):  # a setting's rows refused as a whole
                 out.append((f"rows-{name}", words))
             else:
-                out.append((self[name].auto_id, f"{self.fields[name].label}: {words}"))
+                out.append((self[name].auto_id, f"{self._name_of(name)}: {words}"))
         out += [
-            (self[n].auto_id, f"{self.fields[n].label}: {p}")
-            for n, p in self.row_problems.items()
-            if n not in self.errors
+            (self[n].auto_id, f"{self._name_of(n)}: {p}") for n, p in self.row_problems.items() if n not in self.errors
         ]
         return out
 
@@ -129,26 +127,49 @@ class MatchSetupForm(forms.Form):
     def clean_absence_rule(self):
         return self.cleaned_data.get("absence_rule") or Match.NO_EFFECT
 
+    def _name_of(self, name):
+        """A field as the summary names it: a row of a group by its group too ("Board 2, Slot D",
+        not a "Slot D" every board has); otherwise its label, "Title" when none was given."""
+        return self.fields[name].widget.attrs.get("aria-label") or self[name].label
+
+    def _settings_refused(self):
+        """Whether a field that makes the settings is refused. A refused title or seed does not
+        keep the settings from being checked: the whole form is (issue 40, point 9)."""
+        names = set(settings_fields(self.engine)) | settings_rows.row_field_names(self.engine, self)
+        return bool(names & set(self.errors))
+
     def clean(self):
         data = super().clean()
         rows = settings_rows.read_rows(self, self.engine)
-        if not self.errors:
-            try:
-                data["settings"] = settings_from(self.engine, data, rows, self.shown)
-            except forms.ValidationError as error:
-                self.add_error(None, error)
-                return data
-            merged = {**self.engine.default_settings, **data["settings"]}
-            for spec in self.engine.settings_rows:
-                problem = spec.check(merged[spec.name], merged)
-                if problem:
-                    self.add_error(settings_rows.table_name(spec), problem)
-            if not self.errors and data.get("players") is not None:
-                # what the start check would refuse for the players ticked, refused here (issue 40, point 10)
-                problem = settings_problem(self.engine, data["settings"], len(data["players"]))
-                if problem:
-                    self.add_error(None, problem)
+        if self._settings_refused():
+            return data
+        try:
+            data["settings"] = settings_from(self.engine, data, rows, self.shown)
+        except forms.ValidationError as error:
+            self.add_error(None, error)
+            return data
+        merged = {**self.engine.default_settings, **data["settings"]}
+        for spec in self.engine.settings_rows:
+            problem = spec.check(merged[spec.name], merged)
+            if problem:
+                self.add_error(settings_rows.table_name(spec), problem)
+        if not self._settings_refused() and data.get("players") is not None:
+            # what the start check would refuse for the players ticked, refused here (issue 40, point 10)
+            problem = settings_problem(self.engine, data["settings"], len(data["players"]))
+            if problem:
+                self.add_error(self._at_fault(data["settings"], len(data["players"])), problem)
         return data
+
+    def _at_fault(self, settings, seats):
+        """The rows a start check's refusal is about, for the message to be beside them: the
+        setting written as rows that, put back to its default, the check no longer refuses (Flat
+        Earth's options, 7 for 5 players). None (the form as a whole) when no one setting is."""
+        for spec in self.engine.settings_rows:
+            if spec.name in settings:
+                without = {k: v for k, v in settings.items() if k != spec.name}
+                if settings_problem(self.engine, without, seats) is None:
+                    return settings_rows.table_name(spec)
+        return None
 
     def seats(self):
         """(season player, role) in seat order."""

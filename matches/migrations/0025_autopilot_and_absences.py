@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ('matches', '0023_names_in_reading_order'),
+        ('matches', '0024_push_devices'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

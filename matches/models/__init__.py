@@ -6,7 +6,17 @@ straight from a view."""
 
 from matches.models.absences import Absence, Extension, MissedStep, absent_at
 from matches.models.matches import Action, Event, Match, MatchPlayer, Phase, Submission, new_seed, state_hash
-from matches.models.notices import Preferences, Reminder, WebhookNotice, default_reminder_minutes, new_calendar_token
+from matches.models.notices import (
+    PUSH_KINDS,
+    Preferences,
+    PushDevice,
+    PushSent,
+    Reminder,
+    WebhookNotice,
+    default_push_kinds,
+    default_reminder_minutes,
+    new_calendar_token,
+)
 from matches.models.seasons import (
     LEDGER_KIND_CHOICES,
     ForcedGift,
@@ -38,7 +48,10 @@ __all__ = [
     "MatchPlayer",
     "Message",
     "Phase",
+    "PUSH_KINDS",
     "Preferences",
+    "PushDevice",
+    "PushSent",
     "Reminder",
     "SavedGame",
     "Season",
@@ -50,6 +63,7 @@ __all__ = [
     "WebhookNotice",
     "balances_for",
     "communal_pool",
+    "default_push_kinds",
     "default_reminder_minutes",
     "kind_labels",
     "new_calendar_token",

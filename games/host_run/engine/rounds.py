@@ -12,6 +12,7 @@ from typing import Any
 from games import engine_api as api
 
 from . import fields as f
+from .setup import EVERYONE, SEES_WORDS
 from .words import Refusal, duration, name, seat_list, whole
 
 MAX_FIELDS, LONGEST = 8, 7 * 86400
@@ -77,7 +78,7 @@ def open_round_form(state: dict[str, Any], template: dict[str, str] | None = Non
                 max_length=200,
                 required=True,
                 initial=given["answers"],
-                help="everyone; seats 0, 2; team Red; or a counter: Coins at least 3.",
+                help="everyone; seats 0, 2; team Red; or a counter everyone sees: Coins at least 3.",
             ),
             *rows,
             api.Field("reveal", "Reveal at the close", api.CHOICE, REVEALS, required=True, initial=given["reveal"]),
@@ -153,6 +154,14 @@ def who_answers(text: str, state: dict[str, Any]) -> list[int]:
         if match[1] not in names:
             raise Refusal(f"There is no counter called {match[1]!r}.")
         at, limit, op = names.index(match[1]), whole(match[3], "The condition's number"), match[2]
+        counter = state["counters"][at]
+        if counter["sees"] != EVERYONE:
+            # Who answers a round is public: a condition on a private counter would tell everyone
+            # who holds how much of it.
+            raise Refusal(
+                f"{counter['name']} is {SEES_WORDS[counter['sees']]}, and who answers a round is public: "
+                f"only a counter seen by everyone can choose who answers (or name the seats)."
+            )
         test = {
             ">=": limit.__le__,
             "at least": limit.__le__,

@@ -1,0 +1,37 @@
+"""The site's VAPID identity (RFC 8292): a P-256 key pair whose public half every browser is given
+as applicationServerKey, and whose private half signs each push, so a push service accepts pushes
+to its subscriptions from this site alone. Keys are base64url: the public key uncompressed (65
+bytes), the private key its raw 32-byte scalar."""
+
+import base64
+import time
+from urllib.parse import urlsplit
+
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from django.conf import settings
+from py_vapid import Vapid02
+
+
+def _b64(raw):
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def new_key_pair():
+    """(public, private), base64url."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    public = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    return _b64(public), _b64(key.private_numbers().private_value.to_bytes(32, "big"))
+
+
+def enabled():
+    return bool(settings.VAPID_PUBLIC_KEY and settings.VAPID_PRIVATE_KEY)
+
+
+def headers_for(endpoint):
+    """The Authorization header of one push to `endpoint` (its origin is the token's audience),
+    valid for 12 hours (the RFC's longest is 24)."""
+    parts = urlsplit(endpoint)
+    claims = {"aud": f"{parts.scheme}://{parts.netloc}", "exp": int(time.time()) + 12 * 3600}
+    claims["sub"] = settings.VAPID_SUBJECT
+    return Vapid02.from_raw(settings.VAPID_PRIVATE_KEY.encode()).sign(claims)  # takes base64url
