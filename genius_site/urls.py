@@ -8,6 +8,7 @@ from django.urls import path
 import matches.lib.converters  # noqa: F401  (registers <id:...>)
 from matches.web.views import (
     accounts,
+    attendance,
     console,
     health,
     host,
@@ -42,6 +43,8 @@ urlpatterns = [
     path("play/<id:match_id>/phases/<id:phase_id>/submit/", player.submit, name="submit"),
     path("play/<id:match_id>/actions/<slug:name>/", player.act, name="act"),
     path("seasons/<slug:slug>/give/", player.give, name="give"),
+    path("seasons/<slug:slug>/absences/", player.mark_absence, name="mark_absence"),
+    path("seasons/<slug:slug>/absences/<id:absence_id>/remove/", player.remove_absence, name="remove_absence"),
     path("seasons/<slug:slug>/invitation/", player.answer_invitation, name="answer_invitation"),
     path("seasons/<slug:slug>/forced/<id:prompt_id>/", player.forced_give, name="forced_give"),
     path("host/seasons/<slug:slug>/forced/<id:prompt_id>/fallback/", host.forced_fallback, name="forced_fallback"),
@@ -65,6 +68,12 @@ urlpatterns = [
     path("host/matches/<id:match_id>/", host.match_host, name="match_host"),
     path("host/matches/<id:match_id>/control/<slug:action>/", host_match.control, name="host_control"),
     path("host/matches/<id:match_id>/phases/<id:phase_id>/", host_match.phase_control, name="host_phase"),
+    path(
+        "host/matches/<id:match_id>/phases/<id:phase_id>/absence/",
+        attendance.extend_for_absence,
+        name="host_extend_absence",
+    ),
+    path("host/seasons/<slug:slug>/missed/<id:miss_id>/excuse/", attendance.excuse, name="host_excuse"),
     path("host/matches/<id:match_id>/confirm/", host_match.confirm, name="host_confirm"),
     path("host/matches/<id:match_id>/actions/<str:name>/", host_actions.host_action, name="host_action"),
     path("host/matches/<id:match_id>/export.json", host.match_export, name="match_export"),

@@ -17,7 +17,7 @@ class MatchesConfig(AppConfig):
         from matches.live import announce
         from matches.notifications import email, push_news, reminders, webhooks
         from matches.scheduling import deadlines
-        from matches.seasons import match_result
+        from matches.seasons import match_result, seat_notes
         from matches.talk import conversations
 
         for kind, handler in [
@@ -31,6 +31,7 @@ class MatchesConfig(AppConfig):
         for kind, handler in [
             (events.PhaseClosed, email.on_phase_closed),
             (events.GiftGiven, email.on_gift_given),
+            (events.AutopilotChanged, email.on_autopilot_changed),
             (events.PublicNews, webhooks.on_public_news),
             (events.ClockTicked, reminders.on_clock_ticked),
             (events.MatchChanged, push_news.on_match_changed),
@@ -43,3 +44,4 @@ class MatchesConfig(AppConfig):
         presenters.add_picture_part(conversations.picture_part, conversations.talk_count)
         presenters.add_picture_part(reminders.picture_part, reminders.reminder_count)
         presenters.add_picture_part(match_result.picture_part)
+        presenters.add_picture_part(seat_notes.picture_part)

@@ -85,6 +85,15 @@ class Submitted:
 
 
 @dataclass(frozen=True)
+class AutopilotChanged:
+    """A seat went on autopilot (`on`) or its player took it back (core.autopilot)."""
+
+    match_id: int
+    player_id: int  # the MatchPlayer
+    on: bool
+
+
+@dataclass(frozen=True)
 class MessagePosted:
     """A message was written in a match's conversation (never its text)."""
 
@@ -164,7 +173,7 @@ def deliver_later(event) -> None:
 def rebuild(kind: str, fields: dict):
     """An event from its kind's name and fields, as a worker's task receives it."""
     kinds = (PhaseClosed, PublicNews, GiftGiven, ClockTicked, MatchFinished, MatchChanged, Submitted, MessagePosted)
-    cls = {c.__name__: c for c in kinds}[kind]
+    cls = {c.__name__: c for c in (*kinds, AutopilotChanged)}[kind]
     if cls is PublicNews:
         fields = {**fields, "lines": tuple(fields["lines"])}
     return cls(**fields)

@@ -273,8 +273,9 @@ def submitted_marks(match, viewer):
 
 
 def _marks(match, viewer):
-    """Players' submissions in `match` whose sender this viewer may know of."""
-    rows = Submission.objects.filter(phase__match=match, source=Submission.PLAYER)
+    """Players' submissions in `match` whose sender this viewer may know of, and the defaults an
+    autopilot stored for a seat when its step opened (where the senders are public: core.autopilot)."""
+    rows = Submission.objects.filter(Q(source=Submission.PLAYER) | Q(by_autopilot=True), phase__match=match)
     return rows if viewer.is_host else rows.filter(phase__submitters_public=True)
 
 
@@ -348,8 +349,9 @@ def player_part(match, player, open_phases, mine):
         "answers": answers,
         "my_submissions": mine,
         "balances": balances,
-        "forms_waiting": [f for f in forms if not f["last"]],
-        "forms_sent": [f for f in forms if f["last"]],
+        # an autopilot's default waits on the player still (their move takes the seat back)
+        "forms_waiting": [f for f in forms if not f["last"] or f["last"].by_autopilot],
+        "forms_sent": [f for f in forms if f["last"] and not f["last"].by_autopilot],
     }
 
 

@@ -3,21 +3,20 @@ the host's own time zone, confirming a result, a new season, adding players, led
 many players."""
 
 import json
-import zoneinfo
-from datetime import timezone as dt_timezone
 
 from django import forms
-from django.utils import timezone
 
 from games import registry
 
 from games.engine_api import HEAVEN, HELL
 
+from matches.lib import zones
 from matches.lib.typed_names import refuse_direction_controls
 from matches.models import Match, kind_labels
 from matches.hosting import settings_rows
 from matches.hosting.settings_forms import settings_fields, settings_from, shown_settings
 from matches.core.start_checks import settings_problem
+from matches.seasons import attendance
 
 FROM_STATUS = ""
 
@@ -25,6 +24,11 @@ FROM_STATUS = ""
 def player_label(member):
     """Two players called Ivy in one season cannot be told apart by name: the username helps."""
     return f"{member.display_name} ({member.user.get_username()})"
+
+
+def record_words(record):
+    """A seat picker's note of a player's missed deadlines this season (nothing if none)."""
+    return f" · {record.words()}" if record and record.missed else ""
 
 
 class MatchSetupForm(forms.Form):
@@ -43,13 +47,29 @@ class MatchSetupForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
         help_text="Seats follow this list's order: the ticked player nearest the top sits in seat 1.",
     )
+    autopilot_after = forms.IntegerField(
+        required=False,  # left out: the default
+        min_value=0,
+        max_value=20,
+        initial=2,
+        label="Autopilot after",
+        help_text="Missed steps in a row after which a seat's defaults are played as soon as a step opens "
+        "(until its player sends a move); 0: never.",
+    )
+    absence_rule = forms.ChoiceField(
+        required=False,
+        choices=Match.ABSENCE_RULES,
+        initial=Match.NO_EFFECT,
+        label="A player's marked absence",
+    )
 
     def __init__(self, season, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.season, self.engine = season, registry.get(game)
         members = season.players.filter(status="active").select_related("user")
         self.fields["players"].queryset = members
-        self.fields["players"].label_from_instance = player_label
+        on_record = attendance.records(season)  # the host picks seats knowing who misses deadlines
+        self.fields["players"].label_from_instance = lambda m: player_label(m) + record_words(on_record.get(m.pk))
         self.fields["players"].label = f"Players ({self.engine.seat_range_text()})"
         self.fields.update(settings_fields(self.engine))
         self.shown = {**self.engine.default_settings, **shown_settings(self.initial)}  # what the page showed
@@ -82,6 +102,8 @@ class MatchSetupForm(forms.Form):
             "kind",
             "seed",
             "players",
+            "autopilot_after",
+            "absence_rule",
             *self.role_names.values(),
             *settings_rows.row_field_names(self.engine, self),
         }
@@ -106,6 +128,13 @@ class MatchSetupForm(forms.Form):
             (self[n].auto_id, f"{self._name_of(n)}: {p}") for n, p in self.row_problems.items() if n not in self.errors
         ]
         return out
+
+    def clean_autopilot_after(self):
+        value = self.cleaned_data.get("autopilot_after")
+        return Match._meta.get_field("autopilot_after").default if value is None else value
+
+    def clean_absence_rule(self):
+        return self.cleaned_data.get("absence_rule") or Match.NO_EFFECT
 
     def _name_of(self, name):
         """A field as the summary names it: a row of a group by its group too ("Board 2, Slot D",
@@ -171,26 +200,13 @@ class MatchSetupForm(forms.Form):
 class ExtendToForm(forms.Form):
     """A new deadline in the host's own time zone (the page fills `tz` from the browser)."""
 
-    deadline = forms.DateTimeField(
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
-    )
+    deadline = zones.local_moment_field("Deadline")
     tz = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
     def clean(self):
         data = super().clean()
-        self._refuse_roles_of_unseated(data)
-        when = data.get("deadline")
-        if when is not None:
-            try:
-                zone = zoneinfo.ZoneInfo(data.get("tz") or "UTC")
-            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-                raise forms.ValidationError("Unknown time zone.") from None
-            local = timezone.make_aware(timezone.make_naive(when) if timezone.is_aware(when) else when, zone)
-            try:
-                data["deadline"] = local.astimezone(dt_timezone.utc)
-            except OverflowError:  # 9999-12-31 in a zone behind UTC is past the last date Python has
-                raise forms.ValidationError("That date is out of range.") from None
+        if data.get("deadline") is not None:
+            data["deadline"] = zones.to_utc(data["deadline"], data.get("tz"))
         return data
 
 

@@ -37,6 +37,8 @@ def initial_for_draft(engine, match):
         "title": match.title,
         "kind": match.kind,
         "seed": match.seed,
+        "autopilot_after": match.autopilot_after,
+        "absence_rule": match.absence_rule,
         "players": [s.season_player for s in seats],
         **initial_settings(engine, match.settings),
         **{f"role_{s.season_player_id}": s.role for s in seats},

@@ -1,9 +1,10 @@
-"""The platform's tables, one module per concern: seasons and their ledger (seasons), matches
+"""The platform's tables, one module per concern: seasons and their ledger (seasons), attendance (absences), matches
 and their play (matches), talk (talk), reminders and webhook notices (notices). Still one Django
 app: every model is imported here, so `matches.models` is where Django and the rest of the
 platform find them. Writes go through the core (matches.core.lifecycle) and the features, never
 straight from a view."""
 
+from matches.models.absences import Absence, Extension, MissedStep, absent_at
 from matches.models.matches import Action, Event, Match, MatchPlayer, Phase, Submission, new_seed, state_hash
 from matches.models.notices import (
     PUSH_KINDS,
@@ -33,6 +34,10 @@ from matches.models.saved_games import SavedGame
 from matches.models.talk import Conversation, Message, new_talk_token
 
 __all__ = [
+    "Absence",
+    "Extension",
+    "MissedStep",
+    "absent_at",
     "Action",
     "Conversation",
     "Event",

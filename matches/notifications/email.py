@@ -1,6 +1,7 @@
 """Email that is not a reminder: a phase's results to those it waited on, and a season's news (a
-gift received) to a player; each only to people who asked for it on their account page. Both are
-subscribers of the core's events (matches.apps)."""
+gift received) to a player; each only to people who asked for it on their account page. And a
+seat on autopilot (or taken back), to its player and the hosts. All are subscribers of the
+core's events (matches.apps)."""
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -48,3 +49,30 @@ def on_phase_closed(event):
 
 def on_gift_given(event):
     email_news(event.recipient_id, event.subject, event.words)
+
+
+def email_autopilot(player_id, on):
+    """A seat went on autopilot, or its player took it back: its player and the season's hosts
+    are told by email (whoever has an address: a seat playing by itself is worth knowing of)."""
+    player = MatchPlayer.objects.select_related("match__season", "season_player__user").get(pk=player_id)
+    match, member = player.match, player.season_player
+    if on:
+        subject = f"{match.title}: {member.display_name}'s seat is on autopilot"
+        words = (
+            f"{member.display_name} missed {player.missed_in_row} steps in a row of {match.title}, so the "
+            "game's default moves are now played for their seat as soon as a step opens."
+        )
+    else:
+        subject = f"{match.title}: {member.display_name} took their seat back"
+        words = f"{member.display_name} sent a move in {match.title}: their seat is off autopilot."
+    if member.user.email:
+        hint = "Send a move to take it back" if on else "Your moves count again"
+        send_mail(subject, f"{words}\n\n{hint}: {play_url(match.pk)}\n", None, [member.user.email])
+    hosts = [u.email for u in match.season.hosts.all() if u.email]
+    if hosts:
+        link = settings.SITE_URL + reverse("match_host", args=[match.pk])
+        send_mail(subject, f"{words}\n\nThe match: {link}\n", None, hosts)
+
+
+def on_autopilot_changed(event):
+    email_autopilot(event.player_id, event.on)

@@ -49,7 +49,9 @@ class EventsTestCase(BaseTransactionTestCase):
         gifts.do_gift(self.members["alice"].pk, self.members["bob"].pk, "garnet", 2)
         run_due()
         conversations.do_post(self.seat("alice"), self.match.conversations.get().pk, "hello")
-        self.assertEqual(recorder.kinds(), {kind.__name__ for kind in KINDS})  # the message: PersonalChanged too
+        # the message: PersonalChanged too; AutopilotChanged needs missed deadlines: tests/core/test_autopilot.py
+        # hears it (its emails) after commit
+        self.assertEqual(recorder.kinds(), {kind.__name__ for kind in KINDS} - {"AutopilotChanged"})
         self.assertFalse(any(recorder.inside), "an event was delivered inside its transaction")
         news = [e for e in recorder.heard if isinstance(e, events.PublicNews)]
         self.assertIn("Test match has started.", " ".join(news[0].lines))

@@ -23,6 +23,7 @@ from matches.hosting.console_page import console_picture, match_rows
 from matches.hosting.host_forms import AddPlayerForm, BulkLedgerForm, MatchSetupForm, NewSeasonForm, StatusForm
 from matches.core.lifecycle import Refused
 from matches.models import Match
+from matches.seasons import attendance
 from matches.core.start_checks import check_start
 from matches.hosting.invites import invite_path, may_hand_invite
 
@@ -68,8 +69,10 @@ def season_desk(request, slug):
 def _desk(request, season, add_form=None, ledger_form=None, status_form=None):
     players = list(season.players.select_related("user"))
     base = request.build_absolute_uri("/")[:-1]
+    on_record, away = attendance.records(season, players), attendance.absences_of(players)
     for member in players:
         member.invite = base + invite_path(member.user) if may_hand_invite(request.user, member.user) else ""
+        member.record, member.away = on_record[member.pk], away[member.pk]
     matches = season.matches.exclude(status=Match.CANCELLED).prefetch_related("seats__season_player")
     return {
         "season": season,
@@ -81,6 +84,7 @@ def _desk(request, season, add_form=None, ledger_form=None, status_form=None):
         "add_form": add_form or AddPlayerForm(),
         "ledger_form": ledger_form or BulkLedgerForm(season),
         "status_form": status_form or StatusForm(season),
+        "to_excuse": attendance.unexcused(season),
     }
 
 
@@ -222,6 +226,8 @@ def _setup(request, season, game, match, initial):
                 settings=data["settings"],
                 seed=data["seed"],
                 seats=form.seats(),
+                autopilot_after=data["autopilot_after"],
+                absence_rule=data["absence_rule"],
             )
         except Refused as refusal:
             form.add_error(None, str(refusal))
