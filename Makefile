@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install run test lint chromium bench clean
+.PHONY: install run test lint chromium push-service bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,18 +23,32 @@ run: install
 	$(BIN)/python manage.py seed_demo
 	@# The site as people meet it (styled error pages, not Django's debug pages), with a key of this checkout's own.
 	@test -s .local-secret-key || $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > .local-secret-key
+	@# Web Push's key pair (VAPID) of this checkout's own, unless the environment gives one.
+	@test -s .local-vapid-keys || $(BIN)/python manage.py make_vapid_keys > .local-vapid-keys
 	@# No worker runs here, so deadlines close in the server process even with REDIS_URL set.
+	if [ -z "$$VAPID_PRIVATE_KEY" ]; then . ./.local-vapid-keys; fi; export VAPID_PUBLIC_KEY VAPID_PRIVATE_KEY; \
 	DEBUG=$${DEBUG:-0} SECRET_KEY=$${SECRET_KEY:-$$(cat .local-secret-key)} PORT=$(PORT) \
 	  DEADLINE_SCHEDULER=$${DEADLINE_SCHEDULER:-inprocess} $(BIN)/python manage.py serve
 
-# Debian's chromium (the browser tests) and caddy (the proxy config's test), if missing.
+# Debian's chromium (the browser tests), caddy (the proxy config's test) and Node.js (the local
+# push service below), if missing.
 chromium:
 	@missing=""; command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v caddy >/dev/null 2>&1 || missing="$$missing caddy"; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing nodejs npm"; \
 	if [ -n "$$missing" ]; then echo "Installing Debian's$$missing for the tests"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; fi
 
-test: install chromium
+# A real Web Push service on loopback for the push tests and bench (npm's web-push-testing,
+# tests/support/push_service.py): it checks each push's VAPID signature and decrypts it.
+PUSH_SERVICE := .tools/node_modules/web-push-testing/src/bin/server.js
+
+$(PUSH_SERVICE):
+	npm install --prefix .tools --no-audit --no-fund --loglevel=error web-push-testing@1.2.2
+
+push-service: chromium $(PUSH_SERVICE)
+
+test: install chromium push-service
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # Static checks (docs/adding-a-game.md, "Types and lint"): ruff's lint, mypy on games/ (strict but
@@ -60,9 +74,9 @@ lint: install
 	    $(BIN)/ruff format --check --config pyproject.toml "$$tmp/games/typed_check" "$$tmp/tests/typed_check"; fi && \
 	  echo "The scaffold's game passes mypy (strict) and ruff."
 
-bench: install
+bench: install push-service
 	@command -v wrk >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends wrk; }
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) db.sqlite3 .test-db-*.sqlite3 test-artifacts
+	rm -rf $(VENV) .tools db.sqlite3 .test-db-*.sqlite3 test-artifacts

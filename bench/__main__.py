@@ -12,7 +12,7 @@ from . import common
 
 def main():
     common.fresh_database()
-    from . import cosign, deadlines, fanout, fanout_players, moves, pages, queries, resolution, soak
+    from . import cosign, deadlines, fanout, fanout_players, moves, pages, push, queries, resolution, soak
 
     results = {
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
@@ -30,6 +30,7 @@ def main():
         "queries": queries.run,
         "pages": pages.run,
         "cosign": cosign.run,
+        "push": push.run,
         "soak": soak.run,
     }
     only = [name for name in os.environ.get("BENCH_ONLY", "").split(",") if name]
@@ -42,7 +43,7 @@ def main():
 
 
 def print_table(r):
-    from . import cosign, deadlines, fanout, fanout_players, pages, queries, resolution, soak
+    from . import cosign, deadlines, fanout, fanout_players, pages, push, queries, resolution, soak
 
     if "servers" in r:
         print("\nASGI server (wrk -c16, req/s median):")
@@ -77,6 +78,7 @@ def print_table(r):
         ("queries", queries),
         ("pages", pages),
         ("cosign", cosign),
+        ("push", push),
         ("soak", soak),
     ):
         if name in r:

@@ -6,6 +6,9 @@
                                                    server dropped that socket first)
     python -m bench.fanout_peers players JSON      the same for a socket per [url, cookie] pair of
                                                    the JSON list (each player as themselves)
+    python -m bench.fanout_peers watchers JSON     a socket per [url, cookie] pair, each reading
+                                                   every message as an open page does, until it is
+                                                   stopped; prints "ready" once all are open
     python -m bench.fanout_peers broadcaster PORT REDIS_URL CHANNEL [none|deflate]
                                                    the baseline: a bare websocket server that
                                                    sends every message of a Redis pub/sub
@@ -63,6 +66,34 @@ async def sockets_of(targets):
     await asyncio.gather(*[ws.close() for ws in sockets])
 
 
+async def watchers(targets):
+    """Open pages beside what a benchmark measures: every socket reads what it is sent (so the
+    server's renders and writes happen, as for a browser) and holds on until the process ends."""
+    import websockets
+
+    sockets = []
+    for url, cookie in targets:
+        sockets.append(
+            await websockets.connect(
+                url,
+                origin=url.replace("ws://", "http://").split("/ws/")[0],
+                additional_headers=[("Cookie", cookie)] if cookie else None,
+                max_size=None,
+                ping_interval=None,
+            )
+        )
+    print("ready", flush=True)
+
+    async def drain(ws):
+        try:
+            async for _ in ws:
+                pass
+        except websockets.ConnectionClosed:
+            pass
+
+    await asyncio.gather(*[drain(ws) for ws in sockets])
+
+
 async def broadcaster(port, redis_url, channel, compression="none"):
     import redis.asyncio as redis
     import websockets
@@ -100,5 +131,7 @@ if __name__ == "__main__":
         asyncio.run(clients(args[0], int(args[1])))
     elif mode == "players":
         asyncio.run(sockets_of(json.loads(args[0])))
+    elif mode == "watchers":
+        asyncio.run(watchers(json.loads(args[0])))
     else:
         asyncio.run(broadcaster(int(args[0]), args[1], args[2], *args[3:]))

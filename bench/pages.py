@@ -2,12 +2,13 @@
 page of a running match, against a bare template page of the same size in bytes, rendered in
 the same run by the same client through the same middleware: what a page costs beyond sending
 its bytes. In-process (django.test.Client), alternating the page and its bare twin, medians.
-The host-run game's match is 30 seats and 20 rounds in (bench.hostrun)."""
+The host-run game's match is 30 seats and 20 rounds in (bench.hostrun). Then the host's actions,
+each a POST and the page it returns to (bench.host_actions)."""
 
 import random
 import time
 
-from . import hostrun
+from . import host_actions, hostrun
 from .common import sized, summary
 
 RUNS = sized(40, 3)
@@ -105,16 +106,18 @@ def run():
         match, host = hostrun.played_match() if engine.slug == "host_run" else running_match(engine.slug)
         by_page = clients(match, host)
         out[engine.slug] = {page: measure_page(by_page[page], reverse(name, args=[match.pk])) for page, name in PAGES}
-    return out
+    return {"games": out, "host_actions": host_actions.run()}
 
 
 def table_lines(r):
     lines = ["Pages (median ms, page / bare page of the same bytes = ratio):"]
-    for game, pages in r.items():
+    for game, pages in r.get("games", r).items():  # results of runs before the host's actions: games only
         cells = [
             f"{page} {v['page_ms']['median']:5.1f} / {v['bare_ms']['median']:4.1f} = {v['ratio']:4.1f}"
             f" ({v['bytes'] // 1024} KiB)"
             for page, v in pages.items()
         ]
         lines.append(f"  {game:16} " + "  ".join(cells))
+    if "host_actions" in r:
+        lines += host_actions.table_lines(r["host_actions"])
     return lines

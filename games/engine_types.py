@@ -54,28 +54,53 @@ PRIVATE = "private"  # one seat (and the host)
 HOST_ONLY = "host"  # the host only (until the match ends)
 
 
+OTHERS_TEXT = "others_text"  # where the platform stores a private line's third-person text (Event.data)
+
+
 @dataclass(frozen=True)
 class Event:
-    """One line of the match's log. `text` is what a person reads; `data` is for programs."""
+    """One line of the match's log. `text` is what a person reads; `data` is for programs.
+
+    A private line speaks to its owner ("You laid your 6."), but others read it too: the host
+    while the match runs, everyone once it has ended. `others_text` is the same line told to
+    everyone but its owner, in the third person and by name ("Otto laid 6."), so that no viewer
+    reads another player's line as if it were said to them. Every private event has one
+    (`private()` requires it; tests/core/test_game_contract.py checks every game's)."""
 
     kind: str
     text: str
     visibility: str = PUBLIC
     seat: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    others_text: str = ""
 
     def visible_to(self, viewer: Viewer) -> bool:
         if viewer.is_host or self.visibility == PUBLIC:
             return True
         return self.visibility == PRIVATE and viewer.kind == SEAT and viewer.seat == self.seat
 
+    def text_for(self, viewer: Viewer) -> str:
+        """The line as `viewer` reads it (see told)."""
+        return told(self.visibility, self.seat, self.text, self.others_text, viewer)
+
+
+def told(visibility: str, seat: int | None, text: str, others_text: str, viewer: Viewer) -> str:
+    """A line as `viewer` reads it: a private line in the second person to its owner and in the
+    third person (`others_text`) to everyone else; a line written before others_text existed (or
+    a public one) as it is."""
+    if visibility != PRIVATE or not others_text or (viewer.kind == SEAT and viewer.seat == seat):
+        return text
+    return others_text
+
 
 def public(kind: str, text: str, **data: Any) -> Event:
     return Event(kind, text, PUBLIC, None, data)
 
 
-def private(seat: int, kind: str, text: str, **data: Any) -> Event:
-    return Event(kind, text, PRIVATE, seat, data)
+def private(seat: int, kind: str, text: str, *, others: str, **data: Any) -> Event:
+    """A line for `seat` (`text`, to them) that everyone else who may read it reads as `others`
+    (in the third person, by name: "You laid your 6." / "Otto laid 6.")."""
+    return Event(kind, text, PRIVATE, seat, data, others)
 
 
 def host_only(kind: str, text: str, **data: Any) -> Event:
@@ -272,10 +297,17 @@ class Context:
 
 @dataclass(frozen=True)
 class Standing:
+    """One player's row of the result. `place` is shared as every game ranks (1, 1, 3:
+    games.ranking.shared_ranks). `cells` are the result table's figures for this row, by the keys
+    of Outcome.columns (what a person reads: "6", "photographer"); `why` says in a few words
+    what put the player in this place ("won vector A: stays in Heaven")."""
+
     seat: int
     place: int
     score: float
     detail: dict[str, Any] = field(default_factory=dict)
+    cells: dict[str, Any] = field(default_factory=dict)
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -290,6 +322,12 @@ class Outcome:
     # (kind, the most a player may keep, the seats who may receive). The platform works out the
     # transfers from the season balances and offers them to the host on the confirm page.
     forced_gifts: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
+    # The result table's columns after Place and Player: (key in Standing.cells, heading), each
+    # heading saying what its number is ("Exhibit points"). None: one "Score" column (Standing.score);
+    # an empty tuple: no figures at all (places alone, as a host who ended the match set them).
+    columns: tuple[tuple[str, str], ...] | None = None
+    # The line under the table: how places were decided and why players share one.
+    places_note: str = ""
 
 
 HEAVEN, HELL = "heaven", "hell"

@@ -184,7 +184,19 @@ FORCED_GIFT_SECONDS = int(env("FORCED_GIFT_SECONDS", str(24 * 3600)))
 WEBHOOK_DELIVERY = env("WEBHOOK_DELIVERY", "celery" if DEADLINE_SCHEDULER == "celery" else "thread")
 # Only the webhook tests' own local receiver turns this on (plain http and loopback targets);
 # deliberately not read from the environment, so no deployment can switch it on by mistake.
-WEBHOOK_ALLOW_LOOPBACK = False
+# The one exception: the test suite's own worker processes and the bench (GENIUS_TESTING), which
+# post to a local push service.
+WEBHOOK_ALLOW_LOOPBACK = TESTING and env_bool("GENIUS_ALLOW_LOOPBACK", False)
+# Web Push to players' devices (matches/notifications/push.py): the site's VAPID key pair (RFC 8292),
+# made by `manage.py make_vapid_keys` (`make run` makes a local pair by itself); unset, the site
+# offers no push. Pushes go out like webhooks: the worker's tasks, or a thread without a broker.
+VAPID_PUBLIC_KEY = env("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = env("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = env("VAPID_SUBJECT", "mailto:noreply@localhost")
+PUSH_DELIVERY = env("PUSH_DELIVERY", WEBHOOK_DELIVERY)
+# A push waits this long before it is built, so that a burst (twenty steps played with defaults)
+# is told once, by what is true when it goes out.
+PUSH_FOLD_SECONDS = float(env("PUSH_FOLD_SECONDS", "2"))
 # How long a host's invite link works (the site's only use of Django's password-reset tokens).
 PASSWORD_RESET_TIMEOUT = 14 * 24 * 3600
 

@@ -15,8 +15,9 @@ class MatchesConfig(AppConfig):
         from matches.core import events, presenters
         from matches.hosting import admin  # noqa: F401  (registers the admin's pages)
         from matches.live import announce
-        from matches.notifications import email, reminders, webhooks
+        from matches.notifications import email, push_news, reminders, webhooks
         from matches.scheduling import deadlines
+        from matches.seasons import match_result, seat_notes
         from matches.talk import conversations
 
         for kind, handler in [
@@ -31,11 +32,17 @@ class MatchesConfig(AppConfig):
         for kind, handler in [
             (events.PhaseClosed, email.on_phase_closed),
             (events.GiftGiven, email.on_gift_given),
+            (events.AutopilotChanged, email.on_autopilot_changed),
             (events.PublicNews, webhooks.on_public_news),
             (events.ClockTicked, reminders.on_clock_ticked),
+            (events.MatchChanged, push_news.on_match_changed),
+            (events.Submitted, push_news.on_submitted),
+            (events.MessagePosted, push_news.on_message_posted),
         ]:
             events.subscribe(kind, handler, later=True)
         if settings.NOTIFY_ON_WORKER:
             events.defer_to(deadlines.defer)
         presenters.add_picture_part(conversations.picture_part, conversations.talk_count)
         presenters.add_picture_part(reminders.picture_part, reminders.reminder_count)
+        presenters.add_picture_part(match_result.picture_part)
+        presenters.add_picture_part(seat_notes.picture_part)

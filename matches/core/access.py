@@ -62,6 +62,12 @@ def access_saved_game(user, slug, saved_id):
     return season, saved
 
 
+def sees_every_record(user, season):
+    """Whether `user` may read every player's record of missed deadlines in `season` (a player
+    always reads their own): its hosts, and everyone where the season makes records public."""
+    return season.records_public or is_host(user, season)
+
+
 def is_host(user, season):
     if not user.is_authenticated:
         return False
@@ -117,7 +123,18 @@ def access_seat(user, match_id, related=("match__season", "season_player")):
     )
 
 
-_PHASE_FIELDS = ("id", "match_id", "sequence", "key", "title", "status", "waits_on", "close_early", "deadline")
+_PHASE_FIELDS = (
+    "id",
+    "match_id",
+    "sequence",
+    "key",
+    "title",
+    "status",
+    "waits_on",
+    "close_early",
+    "submitters_public",
+    "deadline",
+)
 
 
 def seat_and_phase(user, match_id, phase_id):

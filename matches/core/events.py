@@ -95,6 +95,23 @@ class SeatHanded:
 
 
 @dataclass(frozen=True)
+class AutopilotChanged:
+    """A seat went on autopilot (`on`) or its player took it back (core.autopilot)."""
+
+    match_id: int
+    player_id: int  # the MatchPlayer
+    on: bool
+
+
+@dataclass(frozen=True)
+class MessagePosted:
+    """A message was written in a match's conversation (never its text)."""
+
+    match_id: int
+    message_id: int
+
+
+@dataclass(frozen=True)
 class GiftGiven:
     """A player of a season received a gift; `words` tell it to them."""
 
@@ -165,7 +182,8 @@ def deliver_later(event) -> None:
 
 def rebuild(kind: str, fields: dict):
     """An event from its kind's name and fields, as a worker's task receives it."""
-    cls = {c.__name__: c for c in (PhaseClosed, PublicNews, GiftGiven, ClockTicked, MatchFinished)}[kind]
+    kinds = (PhaseClosed, PublicNews, GiftGiven, ClockTicked, MatchFinished, MatchChanged, Submitted, MessagePosted)
+    cls = {c.__name__: c for c in (*kinds, AutopilotChanged)}[kind]
     if cls is PublicNews:
         fields = {**fields, "lines": tuple(fields["lines"])}
     return cls(**fields)

@@ -152,7 +152,7 @@ def preview_host_action(match, user, name, data):
     readers = []
     for who, viewer in viewers:
         lines = [f"The host: {spec.title}."] if viewer.is_host else []
-        lines += [e.text for e in result.events if e.visible_to(viewer)]
+        lines += [e.text_for(viewer) for e in result.events if e.visible_to(viewer)]
         if opened:
             lines.append(f"Open now: {', '.join(opened)}.")
         readers.append(Reader(who, lines))

@@ -9,12 +9,12 @@ import logging
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import JSONField, OuterRef, Subquery
+from django.db.models import Exists, JSONField, OuterRef, Subquery
 
 from games.engine_api import Context, Invalid, SeatInfo, derive_rng
 
 from matches import clock
-from matches.core import events
+from matches.core import autopilot, events
 from matches.lib import timings
 from matches.core.engine_forms import said
 from matches.core.records import Done, Refused, _apply, _lock, _public, _seats
@@ -63,6 +63,7 @@ def do_start(match_id, by=None):
         Conversation.objects.create(match=match, kind=Conversation.TABLE, members=[s.seat for s in seats], created_at=now)
         _public(match, "match.started", f"{match.title} has started.", now)
         _apply(match, transition, now)
+        autopilot.settle(match, now, _close)  # a seat may be away, with autopilot while away
         return Done("The match has started.")
 
 
@@ -84,6 +85,7 @@ def do_submit(phase_id, player, data):
         if isinstance(cleaned, Invalid):
             raise Refused(cleaned.message, field=cleaned.field)
         words = said(engine.form(match.state, phase.key, player.seat), cleaned)
+        autopilot.take_back(match, phase, player, now)
         Submission.objects.create(phase=phase, player=player, payload=cleaned, source=Submission.PLAYER, said=words,
                                   created_at=now)
         if phase.close_early and _everyone_submitted(phase):
@@ -148,6 +150,7 @@ def do_action(player, name, data):
             step=step, state_hash=state_hash(result.state), created_at=now,
         )
         _apply(match, result, now)
+        autopilot.settle(match, now, _close)
         return Done("Done.")
 
 
@@ -197,18 +200,24 @@ def _close(match, phase, reason, now, last_sequence=None):
     stay flat in the seats: the seats come with their latest submission (one query), the
     defaults are written in one insert, and every event of the close in one more."""
     engine = engine_of(match)
-    latest = Submission.objects.filter(phase=phase, player=OuterRef("pk")).order_by("-id").values("payload")[:1]
-    players = {p.seat: p for p in match.seats.annotate(last_payload=Subquery(latest, output_field=JSONField()))}
+    rows = Submission.objects.filter(phase=phase, player=OuterRef("pk")).order_by("-id")
+    players = {p.seat: p for p in match.seats.select_related("season_player").annotate(
+        last_payload=Subquery(rows.filter(source=Submission.PLAYER).values("payload")[:1], output_field=JSONField()),
+        moved=Exists(rows.filter(source=Submission.PLAYER)),
+        piloted=Subquery(rows.values("payload")[:1], output_field=JSONField()),  # an autopilot row, if last
+        piloted_last=Subquery(rows.values("by_autopilot")[:1]),
+    )}
     submissions, defaults, filled_in = {}, [], set()
     for seat in phase.waits_on:
         player = players[seat]
-        given = player.last_payload
+        given = player.last_payload  # the player's own (an autopilot's row is the rules' default, as here)
         rng = derive_rng(match.seed, f"default:{phase.key}:{seat}")
         counted = engine.default_submission(match.state, phase.key, seat, given, rng)
         if counted != given:
-            words = said(engine.form(match.state, phase.key, seat), counted)
-            defaults.append(Submission(phase=phase, player=player, payload=counted, source=Submission.DEFAULT,
-                                       said=words, created_at=now))
+            if not (player.piloted_last and counted == player.piloted):  # else stored when the step opened
+                words = said(engine.form(match.state, phase.key, seat), counted)
+                defaults.append(Submission(phase=phase, player=player, payload=counted, source=Submission.DEFAULT,
+                                           said=words, created_at=now))
             if counted is not None:  # the rules made or completed it (None: the seat counts nothing)
                 filled_in.add(seat)
         submissions[seat] = counted
@@ -228,7 +237,9 @@ def _close(match, phase, reason, now, last_sequence=None):
         before.append(Event(kind="phase.closed", text=f"Closed: {phase.title} ({how}).", visibility=Event.PUBLIC,
                             data={"phase": phase.key}))
     _apply(match, transition, now, before=before, last_sequence=last_sequence)
+    autopilot.record_close(match, phase, players, {s for s, p in players.items() if p.moved}, reason, now)
     events.publish(events.PhaseClosed(match.pk, phase.pk))
+    autopilot.settle(match, now, _close, players)  # the steps it opened, for the seats on autopilot
 
 
 def overdue_phase_ids(now=None):
@@ -247,6 +258,10 @@ def sweep(now=None):
 
 # --- host controls ----------------------------------------------------------------------------
 
+# What a pause, a resume or a moved deadline changes in the match row: not its state, which for a
+# long match (the host-run game's log) is most of the row and was written again by each of them.
+CONTROL_FIELDS = ["status", "event_seq"]
+
 
 def do_pause(match_id, by=None):
     with transaction.atomic():
@@ -259,7 +274,7 @@ def do_pause(match_id, by=None):
             phase.save(update_fields=["remaining"])
         match.status = Match.PAUSED
         _public(match, "host.paused", "The host paused the match; the clock is stopped.", now)
-        match.save()
+        match.save(update_fields=CONTROL_FIELDS)
         return Done("Paused.")
 
 
@@ -280,7 +295,7 @@ def _resume(match, now):
         events.publish(events.PhaseScheduled(phase.pk, phase.deadline))
     match.status = Match.RUNNING
     _public(match, "host.resumed", "The host resumed the match; the clock is running again.", now)
-    match.save()
+    match.save(update_fields=CONTROL_FIELDS)
 
 
 def do_extend(phase_id, new_deadline, by=None):
@@ -312,7 +327,7 @@ def do_extend(phase_id, new_deadline, by=None):
         when = new_deadline.strftime("%Y-%m-%d %H:%M:%S UTC")
         _public(match, "host.extended", f"The host moved the deadline of {phase.title} to {when}.", now,
                 phase=phase.key, deadline=new_deadline.isoformat())
-        match.save()
+        match.save(update_fields=CONTROL_FIELDS)
         return Done(f"Deadline moved to {when}.")
 
 
@@ -348,11 +363,13 @@ def do_finish_with_defaults(match_id, by=None, limit=MAX_DEFAULT_CLOSES):
         if match.status == Match.PAUSED:
             _resume(match, now)
         closes = 0
+        last = Phase.objects.filter(match=OuterRef("match")).order_by("-sequence").values("sequence")[:1]
         while match.status == Match.RUNNING and closes < limit:
-            phase = match.phases.filter(status=Phase.OPEN).order_by("sequence").first()
+            # the next open phase and the match's last phase number in one query (as close_phase)
+            phase = match.phases.filter(status=Phase.OPEN).annotate(last_sequence=Subquery(last)).order_by("sequence").first()
             if phase is None:
                 break
-            _close(match, phase, "host", now)
+            _close(match, phase, "host", now, phase.last_sequence)
             closes += 1
         phases = f"{closes} phase{'' if closes == 1 else 's'}"
         if match.status == Match.FINISHED:

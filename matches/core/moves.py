@@ -66,7 +66,13 @@ def submit_move(phase, player, data, spec=None):
     caller has it. Returns Done; raises Refused (from do_submit) when the move is not stored."""
     match = player.match
     stored = None
-    if not phase.close_early and match.status == Match.RUNNING and connection.vendor in ("postgresql", "sqlite"):
+    # a seat with misses to forget or an autopilot to take back goes through do_submit (core.autopilot)
+    owes = phase.submitters_public and (player.missed_in_row or player.autopilot)
+    if (
+        not (phase.close_early or owes)
+        and match.status == Match.RUNNING
+        and connection.vendor in ("postgresql", "sqlite")
+    ):
         engine = lifecycle.engine_of(match)
         cleaned = engine.validate_submission(match.state, phase.key, player.seat, data)
         if not isinstance(cleaned, Invalid):

@@ -11,8 +11,10 @@ from django.utils.functional import SimpleLazyObject
 from games.engine_api import SEAT, Viewer
 
 from matches.core import host_actions
+from matches.core.close_result import last_close
 from matches.core.engine_forms import build_form
 from matches.core.lifecycle import engine_of
+from matches.core.result_table import result_table
 from matches.core.start_checks import start_report
 from matches.core.substitutes import name_for, seat_rows
 from matches.models import Event, Phase, Submission, balances_for, kind_labels
@@ -99,15 +101,6 @@ def engine_view(match, viewer):
     return engine_of(match).view(match.state, viewer)
 
 
-def named_standings(match, seats):
-    """The outcome's standings with names; shown to everyone once the match is over."""
-    if not match.outcome:
-        return []
-    names = {s.seat: seat_name(s) for s in seats}
-    rows = [{**row, "name": names.get(row["seat"], "?")} for row in match.outcome["standings"]]
-    return sorted(rows, key=lambda r: (r["place"], r["seat"]))
-
-
 def named_awards(match, seats):
     """The outcome's awards with the player's name and the kind's (`kind_name`: "Token of Life",
     never the ledger key); the season's currencies are read only when there are awards."""
@@ -127,11 +120,17 @@ def seat_name(seat):
     return getattr(seat, "name", None) or seat.season_player.display_name
 
 
-def _named(events, names):
-    """Private events name their seat: after the end everyone reads them, not just that seat."""
+def told_to(events, viewer, names):
+    """`events` (rows of this picture alone, never saved) as `viewer` reads them: each private
+    line names its seat (`seat_name`: after the end everyone reads them, not just that seat),
+    and its `text` is in the second person to its owner and in the third to everyone else (the
+    host, and everyone once the match has ended), so that no one reads another player's line as
+    if it were said to them (Event.text_for)."""
     events = list(events)
     for event in events:
         event.seat_name = names.get(event.seat, "")
+        if event.visibility == Event.PRIVATE:
+            event.text = event.text_for(viewer)
     return events
 
 
@@ -167,11 +166,11 @@ def match_picture(match, viewer, player=None, shared=None):
         "game": engine_of(match),
         "game_template": select_template([f"{match.game}/view.html", "matches/generic_view.html"]),
         "view": engine_view(match, viewer),
-        "events": _named(events, rows.names),
+        "events": told_to(events, viewer, rows.names),
         "seq": len(events),
         "open_phases": open_phases,
         "seats": seats,
-        "standings": named_standings(match, seats) if match.is_over or viewer.is_host else [],
+        "standings": result_table(match, seats) if match.is_over or viewer.is_host else None,
         "awards": named_awards(match, seats) if match.is_over or viewer.is_host else [],
         "live_check_seconds": settings.LIVE_CHECK_SECONDS,
     }
@@ -185,6 +184,7 @@ def match_picture(match, viewer, player=None, shared=None):
         picture.update(host_part(match, open_phases))
     if player is not None:
         picture.update(player_part(match, player, open_phases, mine))
+        picture["close_result"] = last_close(picture["events"], player.seat)
         picture["forms_key"] = forms_key(picture)
     return picture
 
@@ -282,8 +282,9 @@ def submitted_marks(match, viewer):
 
 
 def _marks(match, viewer):
-    """Players' submissions in `match` whose sender this viewer may know of."""
-    rows = Submission.objects.filter(phase__match=match, source=Submission.PLAYER)
+    """Players' submissions in `match` whose sender this viewer may know of, and the defaults an
+    autopilot stored for a seat when its step opened (where the senders are public: core.autopilot)."""
+    rows = Submission.objects.filter(Q(source=Submission.PLAYER) | Q(by_autopilot=True), phase__match=match)
     return rows if viewer.is_host else rows.filter(phase__submitters_public=True)
 
 
@@ -357,8 +358,9 @@ def player_part(match, player, open_phases, mine):
         "answers": answers,
         "my_submissions": mine,
         "balances": balances,
-        "forms_waiting": [f for f in forms if not f["last"]],
-        "forms_sent": [f for f in forms if f["last"]],
+        # an autopilot's default waits on the player still (their move takes the seat back)
+        "forms_waiting": [f for f in forms if not f["last"] or f["last"].by_autopilot],
+        "forms_sent": [f for f in forms if f["last"] and not f["last"].by_autopilot],
     }
 
 

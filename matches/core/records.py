@@ -82,9 +82,7 @@ def _announce_on_commit(match, public_lines):
 
 
 def _engine_events(match, events, now):
-    return _record_events(
-        match, [Event(kind=e.kind, text=e.text, visibility=e.visibility, seat=e.seat, data=e.data) for e in events], now
-    )
+    return _record_events(match, [Event.of_engine(e) for e in events], now)
 
 
 def _apply(match, transition, now, before=(), last_sequence=None):
@@ -93,9 +91,7 @@ def _apply(match, transition, now, before=(), last_sequence=None):
     the engine's and the "Open now" line (of the new phases that are not turns) in one insert;
     `last_sequence`: the match's last phase number, if the caller read it already."""
     match.state = transition.state
-    rows = list(before) + [
-        Event(kind=e.kind, text=e.text, visibility=e.visibility, seat=e.seat, data=e.data) for e in transition.events
-    ]
+    rows = list(before) + [Event.of_engine(e) for e in transition.events]
     if last_sequence is None and transition.open:
         last_sequence = match.phases.order_by("-sequence").values_list("sequence", flat=True).first()
     last = last_sequence or 0
@@ -146,8 +142,11 @@ def _finish(match, outcome, now):
     match.outcome = {
         "summary": outcome.summary,
         "standings": [
-            {"seat": s.seat, "place": s.place, "score": s.score, "detail": s.detail} for s in outcome.standings
+            {"seat": s.seat, "place": s.place, "score": s.score, "detail": s.detail, "cells": s.cells, "why": s.why}
+            for s in outcome.standings
         ],
+        "columns": None if outcome.columns is None else [list(column) for column in outcome.columns],
+        "places_note": outcome.places_note,
         "awards": [
             {
                 "seat": a.seat,

@@ -92,6 +92,7 @@ def _replay_close(match, engine, state, phase, problems):
         counted_stored[sub.player.seat] = sub.payload
         if sub.source == sub.PLAYER:
             given[sub.player.seat] = sub.payload
+            filled_in.discard(sub.player.seat)  # the player took over from their autopilot's row
         elif sub.payload is not None:  # the close's row of a default that made or completed a move
             filled_in.add(sub.player.seat)
     submissions = {}

@@ -27,7 +27,7 @@ def check_start(match):
         return "Every seat must be a player of this match's season."
     seats = list(match.seats.order_by("seat").select_related("season_player"))
     if [s.seat for s in seats] != list(range(len(seats))):
-        return "Seats must be numbered 0, 1, 2, … without gaps."
+        return "Seats must follow one another from seat 1, without gaps (the setup form numbers them so)."
     roles = [seat_role(engine, s) for s in seats]
     if engine.roles and any(role not in engine.roles for role in roles):
         return missing_roles(engine, [s for s, role in zip(seats, roles) if role not in engine.roles])

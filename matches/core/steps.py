@@ -12,7 +12,7 @@ from django.template.loader import select_template
 
 from games.engine_api import Viewer, derive_rng
 
-from matches.core.presenters import visible_event_rows
+from matches.core.presenters import told_to, visible_event_rows
 from matches.core.replay import seat_infos, states_after_phases
 from matches.core.start_checks import engine_of
 from matches.lib.bounded_cache import BoundedCache
@@ -51,9 +51,10 @@ def phase_states(match):
     return _FINISHED_STEPS.get(key, lambda: states_after_phases(match, infos))
 
 
-def step_picture(match, viewer, number):
+def step_picture(match, viewer, number, own_seat=None):
     """The context of step `number` (0 is the start, as setup left it; 1 the first phase closed or
-    host action), or None if there is none."""
+    host action), or None if there is none. `own_seat`: the seat of the player looking, who reads
+    their own private lines as said to them; everyone else reads them in the third person."""
     counted = match.phases.filter(status=Phase.CLOSED).count() + match.actions.filter(player=None).count()
     if not 0 <= number <= counted or match.state is None:
         return None  # a step past the end costs these counts, never a replay
@@ -61,6 +62,7 @@ def step_picture(match, viewer, number):
     if number > len(steps):
         return None
     eyes = shown_as(match, viewer)
+    reader = viewer if own_seat is None else Viewer.for_seat(own_seat)  # whom the lines are told to
     titles = _host_action_titles(match)
     items = [p for p, _ in steps]
     if number == 0:
@@ -82,7 +84,8 @@ def step_picture(match, viewer, number):
         "next": number + 1 if number < len(steps) else None,
         "view": engine_of(match).view(state, eyes),
         "game_template": select_template([f"{match.game}/view.html", "matches/generic_view.html"]),
-        "revealed": revealed,
+        "revealed": told_to(revealed, reader, {info.index: info.name for info in seat_infos(match)}),
+        "reader": reader,
     }
 
 

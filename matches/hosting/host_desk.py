@@ -264,7 +264,9 @@ def check_draft(season, game, seats, title):
         raise Refused(f"Roles are {', '.join(engine.roles)}.")
 
 
-def do_save_draft(season, match, *, game, title, kind, settings, seed, seats):
+def do_save_draft(
+    season, match, *, game, title, kind, settings, seed, seats, autopilot_after=2, absence_rule=Match.NO_EFFECT
+):
     """Create a draft (match None) or change one; its seats are replaced by `seats`, numbered in
     order from 0. Whether it can start is the start check's business, shown on the host page."""
     check_draft(season, game, seats, title)
@@ -277,6 +279,7 @@ def do_save_draft(season, match, *, game, title, kind, settings, seed, seats):
                 raise Refused("The match has started: its game, settings and seats no longer change.")
         match.game, match.title, match.kind, match.settings = game, title.strip(), kind, settings
         match.seed = new_seed() if seed is None else seed
+        match.autopilot_after, match.absence_rule = autopilot_after, absence_rule
         match.save()
         match.seats.all().delete()
         MatchPlayer.objects.bulk_create(

@@ -2,21 +2,21 @@
 the host's own time zone, confirming a result, a new season, adding players, ledger entries for
 many players."""
 
-import zoneinfo
-from datetime import timezone as dt_timezone
+import json
 
 from django import forms
-from django.utils import timezone
 
 from games import registry
 
 from games.engine_api import HEAVEN, HELL
 
+from matches.lib import zones
 from matches.lib.typed_names import refuse_direction_controls
 from matches.models import Match, kind_labels
 from matches.hosting import settings_rows
 from matches.hosting.settings_forms import settings_fields, settings_from, shown_settings
 from matches.core.start_checks import settings_problem
+from matches.seasons import attendance
 
 FROM_STATUS = ""
 
@@ -24,6 +24,11 @@ FROM_STATUS = ""
 def player_label(member):
     """Two players called Ivy in one season cannot be told apart by name: the username helps."""
     return f"{member.display_name} ({member.user.get_username()})"
+
+
+def record_words(record):
+    """A seat picker's note of a player's missed deadlines this season (nothing if none)."""
+    return f" · {record.words()}" if record and record.missed else ""
 
 
 class MatchSetupForm(forms.Form):
@@ -38,7 +43,24 @@ class MatchSetupForm(forms.Form):
         help_text="Leave blank for a random one; the same seed replays the same match.",
     )
     players = forms.ModelMultipleChoiceField(
-        queryset=None, widget=forms.CheckboxSelectMultiple, help_text="Seats are numbered in this order, from 0."
+        queryset=None,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Seats follow this list's order: the ticked player nearest the top sits in seat 1.",
+    )
+    autopilot_after = forms.IntegerField(
+        required=False,  # left out: the default
+        min_value=0,
+        max_value=20,
+        initial=2,
+        label="Autopilot after",
+        help_text="Missed steps in a row after which a seat's defaults are played as soon as a step opens "
+        "(until its player sends a move); 0: never.",
+    )
+    absence_rule = forms.ChoiceField(
+        required=False,
+        choices=Match.ABSENCE_RULES,
+        initial=Match.NO_EFFECT,
+        label="A player's marked absence",
     )
 
     def __init__(self, season, game, *args, **kwargs):
@@ -46,7 +68,8 @@ class MatchSetupForm(forms.Form):
         self.season, self.engine = season, registry.get(game)
         members = season.players.filter(status="active").select_related("user")
         self.fields["players"].queryset = members
-        self.fields["players"].label_from_instance = player_label
+        on_record = attendance.records(season)  # the host picks seats knowing who misses deadlines
+        self.fields["players"].label_from_instance = lambda m: player_label(m) + record_words(on_record.get(m.pk))
         self.fields["players"].label = f"Players ({self.engine.seat_range_text()})"
         self.fields.update(settings_fields(self.engine))
         self.shown = {**self.engine.default_settings, **shown_settings(self.initial)}  # what the page showed
@@ -60,8 +83,13 @@ class MatchSetupForm(forms.Form):
             choices = [(FROM_STATUS, "From Heaven/Hell")] + [(r, r.title()) for r in self.engine.roles]
             for member in members:
                 name = f"role_{member.pk}"
+                # shown only while the player is ticked to sit (static/js/depends.js); refused otherwise in clean
+                when = json.dumps([str(member.pk)])
                 self.fields[name] = forms.ChoiceField(
-                    choices=choices, required=False, label=f"Role of {member.display_name}"
+                    choices=choices,
+                    required=False,
+                    label=f"Role of {member.display_name}",
+                    widget=forms.Select(attrs={"data-depends-on": "players", "data-when": when}),
                 )
                 self.role_names[member.pk] = name
 
@@ -74,6 +102,8 @@ class MatchSetupForm(forms.Form):
             "kind",
             "seed",
             "players",
+            "autopilot_after",
+            "absence_rule",
             *self.role_names.values(),
             *settings_rows.row_field_names(self.engine, self),
         }
@@ -93,34 +123,72 @@ class MatchSetupForm(forms.Form):
             elif name.endswith("__" + settings_rows.TABLE):  # a setting's rows refused as a whole
                 out.append((f"rows-{name}", words))
             else:
-                out.append((self[name].auto_id, f"{self.fields[name].label}: {words}"))
+                out.append((self[name].auto_id, f"{self._name_of(name)}: {words}"))
         out += [
-            (self[n].auto_id, f"{self.fields[n].label}: {p}")
-            for n, p in self.row_problems.items()
-            if n not in self.errors
+            (self[n].auto_id, f"{self._name_of(n)}: {p}") for n, p in self.row_problems.items() if n not in self.errors
         ]
         return out
 
+    def clean_autopilot_after(self):
+        value = self.cleaned_data.get("autopilot_after")
+        return Match._meta.get_field("autopilot_after").default if value is None else value
+
+    def clean_absence_rule(self):
+        return self.cleaned_data.get("absence_rule") or Match.NO_EFFECT
+
+    def _name_of(self, name):
+        """A field as the summary names it: a row of a group by its group too ("Board 2, Slot D",
+        not a "Slot D" every board has); otherwise its label, "Title" when none was given."""
+        return self.fields[name].widget.attrs.get("aria-label") or self[name].label
+
+    def _settings_refused(self):
+        """Whether a field that makes the settings is refused. A refused title or seed does not
+        keep the settings from being checked: the whole form is (issue 40, point 9)."""
+        names = set(settings_fields(self.engine)) | settings_rows.row_field_names(self.engine, self)
+        return bool(names & set(self.errors))
+
     def clean(self):
         data = super().clean()
+        self._refuse_roles_of_unseated(data)
         rows = settings_rows.read_rows(self, self.engine)
-        if not self.errors:
-            try:
-                data["settings"] = settings_from(self.engine, data, rows, self.shown)
-            except forms.ValidationError as error:
-                self.add_error(None, error)
-                return data
-            merged = {**self.engine.default_settings, **data["settings"]}
-            for spec in self.engine.settings_rows:
-                problem = spec.check(merged[spec.name], merged)
-                if problem:
-                    self.add_error(settings_rows.table_name(spec), problem)
-            if not self.errors and data.get("players") is not None:
-                # what the start check would refuse for the players ticked, refused here (issue 40, point 10)
-                problem = settings_problem(self.engine, data["settings"], len(data["players"]))
-                if problem:
-                    self.add_error(None, problem)
+        if self._settings_refused():
+            return data
+        try:
+            data["settings"] = settings_from(self.engine, data, rows, self.shown)
+        except forms.ValidationError as error:
+            self.add_error(None, error)
+            return data
+        merged = {**self.engine.default_settings, **data["settings"]}
+        for spec in self.engine.settings_rows:
+            problem = spec.check(merged[spec.name], merged)
+            if problem:
+                self.add_error(settings_rows.table_name(spec), problem)
+        if not self._settings_refused() and data.get("players") is not None:
+            # what the start check would refuse for the players ticked, refused here (issue 40, point 10)
+            problem = settings_problem(self.engine, data["settings"], len(data["players"]))
+            if problem:
+                self.add_error(self._at_fault(data["settings"], len(data["players"])), problem)
         return data
+
+    def _refuse_roles_of_unseated(self, data):
+        """A role is for a player who sits: one given to a player not ticked is refused beside it,
+        not dropped without a word (issue 40, point 15)."""
+        seated = {m.pk for m in data.get("players") or ()}
+        for pk, name in self.role_names.items():
+            if data.get(name) and pk not in seated:
+                who = self.fields[name].label.removeprefix("Role of ")
+                self.add_error(name, f"{who} is not ticked to sit: tick them under Players, or leave the role blank.")
+
+    def _at_fault(self, settings, seats):
+        """The rows a start check's refusal is about, for the message to be beside them: the
+        setting written as rows that, put back to its default, the check no longer refuses (Flat
+        Earth's options, 7 for 5 players). None (the form as a whole) when no one setting is."""
+        for spec in self.engine.settings_rows:
+            if spec.name in settings:
+                without = {k: v for k, v in settings.items() if k != spec.name}
+                if settings_problem(self.engine, without, seats) is None:
+                    return settings_rows.table_name(spec)
+        return None
 
     def seats(self):
         """(season player, role) in seat order."""
@@ -132,25 +200,13 @@ class MatchSetupForm(forms.Form):
 class ExtendToForm(forms.Form):
     """A new deadline in the host's own time zone (the page fills `tz` from the browser)."""
 
-    deadline = forms.DateTimeField(
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
-    )
+    deadline = zones.local_moment_field("Deadline")
     tz = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
     def clean(self):
         data = super().clean()
-        when = data.get("deadline")
-        if when is not None:
-            try:
-                zone = zoneinfo.ZoneInfo(data.get("tz") or "UTC")
-            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-                raise forms.ValidationError("Unknown time zone.") from None
-            local = timezone.make_aware(timezone.make_naive(when) if timezone.is_aware(when) else when, zone)
-            try:
-                data["deadline"] = local.astimezone(dt_timezone.utc)
-            except OverflowError:  # 9999-12-31 in a zone behind UTC is past the last date Python has
-                raise forms.ValidationError("That date is out of range.") from None
+        if data.get("deadline") is not None:
+            data["deadline"] = zones.to_utc(data["deadline"], data.get("tz"))
         return data
 
 

@@ -11,7 +11,6 @@ refused beside the JSON box, so nothing is guessed (`agree`)."""
 from django import forms
 
 from games.engine_api import Invalid, RowProblems
-from games.values import as_int
 
 TABLE = "rows"  # suffix of the hidden field a refusal of a setting's rows as a whole is shown on
 
@@ -140,21 +139,6 @@ def tables(form, engine):
         ]
         drawn.append({"label": spec.label, "help": spec.help, "table": form[table_name(spec)], "groups": groups})
     return drawn
-
-
-def read_one(engine, name, text):
-    """One row read on its own, as the page's script asks while the host types: {"said": words}
-    or {"problem": why}; None when `engine` has no such row."""
-    setting, _, row = str(name).rpartition("__")
-    spec = next((s for s in engine.settings_rows if s.name == setting), None)
-    row = as_int(row)  # digits only, and few of them: int() of thousands of digits raises
-    if spec is None or row is None or row >= spec.max_groups * spec.group_size:
-        return None
-    text = str(text).strip()
-    if len(text) > spec.max_length:
-        return {"problem": f"At most {spec.max_length} characters."}
-    read = spec.read(row, text)
-    return {"problem": read.message} if isinstance(read, Invalid) else {"said": read.words}
 
 
 def row_field_names(engine, form):

@@ -90,6 +90,7 @@ def socket_update(match_id, socket_viewer, since, csrf_token="", shared=None):
     if player is not None:
         sections["live-forms"] = render_to_string("matches/_live_forms.html", picture)
         sections["turn-bar"] = render_to_string("matches/_turn_bar.html", picture)
+        sections["close-result"] = render_to_string("matches/_close_result.html", picture)
     elif socket_viewer.viewer.is_host:
         sections["live-forms"] = render_to_string("matches/_host_controls.html", picture)
     return {

@@ -48,6 +48,20 @@ class Match(models.Model):
         help_text="Once the match is over, spectators may read the players' table talk and groups "
         "(never the host's announcements to one seat).",
     )
+    NO_EFFECT, AUTOPILOT_WHILE_AWAY, HOST_EXTENSION = "nothing", "autopilot", "extension"
+    ABSENCE_RULES = [
+        (NO_EFFECT, "Nothing: the deadlines stand (a miss while away is excused in the record)"),
+        (AUTOPILOT_WHILE_AWAY, "Autopilot while away: the game's defaults, without waiting"),
+        (HOST_EXTENSION, "The host may extend a phase's deadline for the absence (capped by the season)"),
+    ]
+    autopilot_after = models.PositiveSmallIntegerField(
+        default=2,
+        help_text="After this many missed steps in a row a seat is on autopilot: the game's default moves are "
+        "played for it as soon as a step opens, until its player sends a move (0: never).",
+    )
+    absence_rule = models.CharField(
+        max_length=10, choices=ABSENCE_RULES, default=NO_EFFECT, help_text="What a player's marked absence does."
+    )
     event_seq = models.PositiveIntegerField(default=0, editable=False)  # last event number
     step = models.PositiveIntegerField(default=0, editable=False)  # state changes so far
     outcome = models.JSONField(null=True, blank=True, editable=False)
@@ -77,6 +91,9 @@ class MatchPlayer(models.Model):
     seat = models.PositiveSmallIntegerField()
     role = models.CharField(max_length=30, blank=True)
     muted = models.BooleanField(default=False, help_text="A muted player cannot post in this match's conversations.")
+    # steps missed one after another where who has sent is public (core.autopilot); a player's move resets it
+    missed_in_row = models.PositiveSmallIntegerField(default=0, editable=False)
+    autopilot = models.BooleanField(default=False, editable=False)  # the game's defaults are played for the seat
 
     class Meta:
         ordering = ["seat"]
@@ -142,6 +159,8 @@ class Submission(models.Model):
     # the submission in the words of the form it answered ("Card: 2 red; Slot: B ..."), written with it:
     # a past phase's form may no longer be built (a card since changed, a hand since played)
     said = models.TextField(blank=True, default="")
+    # a DEFAULT row written when its phase opened, for a seat on autopilot (core.autopilot), not at the close
+    by_autopilot = models.BooleanField(default=False, db_default=False)  # db_default: core.moves' own INSERT
     created_at = models.DateTimeField()
 
     class Meta:
@@ -194,5 +213,20 @@ class Event(models.Model):
         ordering = ["seq"]
         constraints = [models.UniqueConstraint(fields=["match", "seq"], name="unique_event_seq")]
 
+    @classmethod
+    def of_engine(cls, event):
+        """The row (not yet numbered) of an engine's event. A private line's third-person text is
+        kept in `data` (engine_api.OTHERS_TEXT): a line stored before it existed has none, and
+        reads to others as it always did."""
+        data = {**event.data, engine_api.OTHERS_TEXT: event.others_text} if event.others_text else event.data
+        return cls(kind=event.kind, text=event.text, visibility=event.visibility, seat=event.seat, data=data)
+
     def as_engine_event(self):
-        return engine_api.Event(self.kind, self.text, self.visibility, self.seat, self.data)
+        data = dict(self.data)
+        others = data.pop(engine_api.OTHERS_TEXT, "")
+        return engine_api.Event(self.kind, self.text, self.visibility, self.seat, data, others)
+
+    def text_for(self, viewer):
+        """The line as `viewer` reads it: a private one in the third person to all but its owner."""
+        others = self.data.get(engine_api.OTHERS_TEXT, "") if self.visibility == self.PRIVATE else ""
+        return engine_api.told(self.visibility, self.seat, self.text, others, viewer)

@@ -39,6 +39,17 @@ class Season(models.Model):
         help_text="A Discord webhook address: public results, match starts and ends and a 'deadline in 1 hour' "
         "line are posted there as they happen (never anything private).",
     )
+    extension_hours = models.PositiveSmallIntegerField(
+        default=24, help_text="The most a host may extend one phase's deadline for a player's absence, in hours."
+    )
+    extensions_per_player = models.PositiveSmallIntegerField(
+        default=3, help_text="How many such extensions each player may be granted in the season."
+    )
+    records_public = models.BooleanField(
+        default=False,
+        help_text="Every player sees every player's missed deadlines. Off: only the hosts and the player "
+        "themself see a player's record.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

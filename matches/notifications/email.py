@@ -1,6 +1,7 @@
 """Email that is not a reminder: a phase's results to those it waited on, and a season's news (a
-gift received) to a player; each only to people who asked for it on their account page. Both are
-subscribers of the core's events (matches.apps)."""
+gift received) to a player; each only to people who asked for it on their account page. And a
+seat on autopilot (or taken back), to its player and the hosts. All are subscribers of the
+core's events (matches.apps)."""
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -11,19 +12,25 @@ from matches.notifications.reminders import play_url, preferences
 
 
 def email_results(phase_id):
-    """After a phase closes: a short email to each waited-on player who asked for one."""
-    phase = Phase.objects.select_related("match").get(pk=phase_id)
-    players = MatchPlayer.objects.filter(match=phase.match, seat__in=phase.waits_on).select_related(
-        "season_player__user"
+    """After a phase closes: a short email to each waited-on player who asked for one. Only those
+    who asked are read (one query when nobody did, in the match): without a worker this runs in the request
+    that closed the phase, once per phase ("Play the rest with defaults" closes many), and it
+    used to read every waited-on player and make each one's preferences row."""
+    asked = list(
+        MatchPlayer.objects.filter(match__phases=phase_id, season_player__user__preferences__email_results=True)
+        .exclude(season_player__user__email="")
+        .select_related("season_player__user")
     )
-    for player in players:
-        user = player.season_player.user
-        if user.email and preferences(user).email_results:
+    if not asked:
+        return
+    phase = Phase.objects.select_related("match").get(pk=phase_id)
+    for player in asked:
+        if player.seat in phase.waits_on:
             send_mail(
                 f"{phase.match.title}: {phase.title} has closed",
                 f"{phase.title} of {phase.match.title} has closed. See what happened: {play_url(phase.match_id)}\n",
                 None,
-                [user.email],
+                [player.season_player.user.email],
             )
 
 
@@ -42,3 +49,30 @@ def on_phase_closed(event):
 
 def on_gift_given(event):
     email_news(event.recipient_id, event.subject, event.words)
+
+
+def email_autopilot(player_id, on):
+    """A seat went on autopilot, or its player took it back: its player and the season's hosts
+    are told by email (whoever has an address: a seat playing by itself is worth knowing of)."""
+    player = MatchPlayer.objects.select_related("match__season", "season_player__user").get(pk=player_id)
+    match, member = player.match, player.season_player
+    if on:
+        subject = f"{match.title}: {member.display_name}'s seat is on autopilot"
+        words = (
+            f"{member.display_name} missed {player.missed_in_row} steps in a row of {match.title}, so the "
+            "game's default moves are now played for their seat as soon as a step opens."
+        )
+    else:
+        subject = f"{match.title}: {member.display_name} took their seat back"
+        words = f"{member.display_name} sent a move in {match.title}: their seat is off autopilot."
+    if member.user.email:
+        hint = "Send a move to take it back" if on else "Your moves count again"
+        send_mail(subject, f"{words}\n\n{hint}: {play_url(match.pk)}\n", None, [member.user.email])
+    hosts = [u.email for u in match.season.hosts.all() if u.email]
+    if hosts:
+        link = settings.SITE_URL + reverse("match_host", args=[match.pk])
+        send_mail(subject, f"{words}\n\nThe match: {link}\n", None, hosts)
+
+
+def on_autopilot_changed(event):
+    email_autopilot(event.player_id, event.on)

@@ -18,31 +18,12 @@ from django.urls import reverse
 
 from matches import clock
 from matches.core import events
-from matches.notifications import webhooks
+from matches.notifications import push_news, webhooks
+from matches.notifications.choices import CHOICES, LONGEST, SHORTEST, minutes_text, preferences  # noqa: F401
 from matches.core.lifecycle import _lock
-from matches.models import Match, MatchPlayer, Phase, Preferences, Reminder, Submission, WebhookNotice
+from matches.models import Match, MatchPlayer, Phase, Reminder, Submission, WebhookNotice
 
 log = logging.getLogger(__name__)
-
-CHOICES = [
-    (1440, "24 hours"),
-    (720, "12 hours"),
-    (180, "3 hours"),
-    (60, "1 hour"),
-    (30, "30 minutes"),
-    (10, "10 minutes"),
-]
-LONGEST = max(m for m, _ in CHOICES)
-SHORTEST = min(m for m, _ in CHOICES)  # a phase no longer than this can have no reminder (due_minutes)
-
-
-def preferences(user):
-    prefs, _ = Preferences.objects.get_or_create(user=user)
-    return prefs
-
-
-def minutes_text(minutes):
-    return dict(CHOICES).get(minutes, f"{minutes} minutes")
 
 
 def play_url(match_id):
@@ -135,6 +116,7 @@ def _record(phase, player, minutes, now):
 def _email_reminder(phase_id, player_id, minutes):
     phase = Phase.objects.select_related("match").get(pk=phase_id)
     player = MatchPlayer.objects.select_related("season_player__user").get(pk=player_id)
+    push_news.tell_reminder(phase, player, minutes)
     user = player.season_player.user
     if not user.email:
         return

@@ -10,8 +10,6 @@ by a background thread of the process."""
 import http.client
 import json
 import logging
-import socket
-import ssl
 import threading
 import time
 
@@ -20,7 +18,7 @@ from django.conf import settings
 from django.db import transaction
 
 from matches import models
-from matches.lib import webhook_targets
+from matches.lib import pinned_http, webhook_targets
 
 log = logging.getLogger(__name__)
 
@@ -50,57 +48,26 @@ def messages_for(lines):
 
 
 def post(url, payload, timeout=5):
-    """One POST to an address checked now (webhook_targets), connected to the very address that
-    was checked; raises RetryLater when it may work later (network, 5xx, 429). A redirect is
-    never followed: it could lead anywhere."""
+    """One POST of `payload` (matches.lib.pinned_http: to the address checked now, no redirect);
+    raises RetryLater when it may work later (network, 5xx, 429)."""
     try:
-        scheme, host, port, path, addresses = webhook_targets.check(url)
+        status, body = pinned_http.post(
+            url,
+            json.dumps(payload).encode(),
+            {"Content-Type": "application/json", "User-Agent": "genius-site"},
+            timeout,
+        )
     except webhook_targets.UnsafeTarget as refused:
         log.warning("webhook address refused (%s); message dropped", refused)
         return
-    connection = (_PinnedHTTPS if scheme == "https" else _PinnedHTTP)(host, port, addresses[0], timeout)
-    try:
-        connection.request(
-            "POST",
-            path,
-            body=json.dumps(payload).encode(),
-            headers={"Content-Type": "application/json", "User-Agent": "genius-site"},
-        )
-        response = connection.getresponse()
-        status, body = response.status, response.read(65536)
     except (OSError, http.client.HTTPException) as error:
         raise RetryLater(2) from error
-    finally:
-        connection.close()
     if status == 429:
         raise RetryLater(_retry_after(body))
     if status >= 500:
         raise RetryLater(2)
     if status >= 300:  # 4xx cannot get better by retrying; 3xx is a redirect we do not follow
         log.warning("webhook answered %s; message dropped", status)
-
-
-class _PinnedHTTP(http.client.HTTPConnection):
-    """Plain HTTP to the checked `address` (the tests' loopback receiver only)."""
-
-    def __init__(self, host, port, address, timeout):
-        super().__init__(host, port, timeout=timeout)
-        self.address = address
-
-    def connect(self):
-        self.sock = socket.create_connection((self.address, self.port), self.timeout)
-
-
-class _PinnedHTTPS(http.client.HTTPSConnection):
-    """HTTPS to the checked `address`; the certificate is still checked against the host's name."""
-
-    def __init__(self, host, port, address, timeout):
-        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
-        self.address = address
-
-    def connect(self):
-        sock = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
 def _retry_after(body):

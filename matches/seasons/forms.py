@@ -1,7 +1,8 @@
-"""The season page's gift form."""
+"""The season page's forms: a gift, and an absence."""
 
 from django import forms
 
+from matches.lib import zones
 from matches.seasons.gifts import MAX_GIFT, giftable
 
 
@@ -19,3 +20,18 @@ class GiftForm(forms.Form):
         ]
         others = member.season.players.exclude(pk=member.pk).filter(status="active")
         self.fields["recipient"].choices = [(p.pk, p.display_name) for p in others]
+
+
+class AbsenceForm(forms.Form):
+    """A period the player will be away, typed in their own time zone (`tz`, filled by the page)."""
+
+    starts_at = zones.local_moment_field("Away from")
+    ends_at = zones.local_moment_field("Until")
+    tz = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput(attrs={"class": "tz"}))
+
+    def clean(self):
+        data = super().clean()
+        for name in ("starts_at", "ends_at"):
+            if data.get(name) is not None:
+                data[name] = zones.to_utc(data[name], data.get("tz"))
+        return data

@@ -4,13 +4,13 @@ balances and gift form, and for the host the Death Match to create. One place, l
 presenters.match_picture for a match."""
 
 from matches import clock
-from matches.seasons import death_matches
+from matches.seasons import attendance, death_matches
 from matches.seasons import forced_gifts
 from matches.seasons import history
 from matches.seasons.ledger_words import change_words
 from matches.seasons import marks
-from matches.core.access import is_host, membership
-from matches.seasons.forms import GiftForm
+from matches.core.access import is_host, membership, sees_every_record
+from matches.seasons.forms import AbsenceForm, GiftForm
 from games.engine_api import ELIMINATED, TOKEN_OF_LIFE
 
 from matches.models import LedgerEntry, SeasonPlayer, balances_for, communal_pool, kind_labels
@@ -46,7 +46,13 @@ def season_picture(season, user):
             p.pk,
         )
     )
+    show_records = sees_every_record(user, season)  # else each player sees their own record alone
+    if show_records:
+        on_record = attendance.records(season, seen_by_all_only=not host)
+        for p in players:
+            p.record = on_record.get(p.pk)
     picture = {
+        "show_records": show_records,
         "season": season,
         "players": players,
         "matches": history.match_summaries(season),
@@ -72,6 +78,7 @@ def season_picture(season, user):
                 "my_history": _labelled(season, member.ledger.order_by("-id")[:50]),
                 "gift_form": GiftForm(member) if not season.gifts_frozen and member.status == member.ACTIVE else None,
                 "my_forced": _with_names(forced_gifts.open_prompts(season, member), now),
+                **_my_attendance(season, member, now),
             }
         )
     return picture
@@ -94,3 +101,13 @@ def _with_names(prompts, now):
         p.choices = [(i, names.get(i, "?")) for i in p.recipients]
         p.overdue = now > p.deadline
     return prompts
+
+
+def _my_attendance(season, member, now):
+    """The player's own record (the season's, and each match's where they missed) and absences."""
+    return {
+        "my_record": attendance.records(season, [member])[member.pk],
+        "my_record_by_match": attendance.records_by_match(member),
+        "my_absences": attendance.absences_of([member], now)[member.pk],
+        "absence_form": AbsenceForm() if member.status == member.ACTIVE else None,
+    }

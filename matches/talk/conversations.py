@@ -123,8 +123,9 @@ def do_post(player, conversation_id, text):
             raise Refused("There is no such conversation in this match.")
         now = clock.now()
         check_post(match, player, conversation, now)
-        Message.objects.create(conversation=conversation, sender=player, text=text, created_at=now)
+        message = Message.objects.create(conversation=conversation, sender=player, text=text, created_at=now)
         _announce(match)
+        events.publish(events.MessagePosted(match.pk, message.pk))
     return Done("Sent.")
 
 
@@ -189,8 +190,9 @@ def do_announce(match_id, seat, text):
         conversation, _ = Conversation.objects.get_or_create(
             match=match, kind=Conversation.ANNOUNCEMENTS, members=members
         )
-        Message.objects.create(conversation=conversation, sender=None, text=text, created_at=clock.now())
+        message = Message.objects.create(conversation=conversation, sender=None, text=text, created_at=clock.now())
         _announce(match)
+        events.publish(events.MessagePosted(match.pk, message.pk))
     return Done("Announced.")
 
 

@@ -5,6 +5,8 @@ card shows as the player saw it, not by its id; `readable` is for what has no su
 
 from django import template
 
+from matches.seasons.ledger_words import change_words
+
 register = template.Library()
 
 
@@ -31,3 +33,10 @@ def _part(value):
 def said(submission):
     """A submission as its form said it (its fields' labels, its choices' labels), else readable."""
     return submission.said or readable(submission.payload)
+
+
+@register.filter
+def award_words(award):
+    """A proposed or confirmed season award (presenters.named_awards) as a person says it: "Otto is
+    eliminated", "Ada gains 2 tokens of life", never "Otto: +1 Eliminated"."""
+    return change_words(award["name"], award["kind"], award["amount"], {award["kind"]: award["kind_name"]})

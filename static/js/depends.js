@@ -7,8 +7,11 @@
 (function () {
   "use strict";
 
-  // The element of the form that holds the whole field (label, hint, control): the form's child.
+  // The element of the form that holds the whole field (label, hint, control): the form's child,
+  // or the nearest marked with data-depends-box (a field inside a fieldset: the setup form's roles).
   function box(control) {
+    var marked = control.closest("[data-depends-box]");
+    if (marked) return marked;
     var el = control;
     while (el.parentElement && el.parentElement !== control.form) el = el.parentElement;
     return el;

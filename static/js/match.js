@@ -55,7 +55,7 @@
     allow.addEventListener("click", function () { Notification.requestPermission(); allow.hidden = true; });
   }
   var checkEvery = 1000 * (parseFloat(root.dataset.checkSeconds) || 15);
-  var formsKey = null, delay = 1000, socket = null;
+  var formsKey = null, delay = 1000, socket = null, lastResult = null;
 
   function setConn(state, text) {
     if (!conn) return;
@@ -83,6 +83,13 @@
     }
     var bar = document.getElementById("turn-bar");
     if (bar && update.sections["turn-bar"] !== undefined) bar.innerHTML = update.sections["turn-bar"];
+    // What the last close did to this player: redrawn only when it changes, so that a screen
+    // reader is told of a close once, not of every push.
+    var result = document.getElementById("close-result");
+    if (result && update.sections["close-result"] !== undefined && update.sections["close-result"] !== lastResult) {
+      result.innerHTML = update.sections["close-result"];
+      lastResult = update.sections["close-result"];
+    }
     var talkBox = document.getElementById("live-talk");
     if (talkBox && update.sections["live-talk"] !== undefined) replaceKeeping(talkBox, update.sections["live-talk"]);
     // A deadline the host moved reaches the forms too (they are redrawn only when they change).
@@ -99,6 +106,7 @@
     if (update.reminder !== undefined) remind(update.reminder);
     localize();
     tick();
+    if (window.fitCloseResult) window.fitCloseResult();  // static/js/close_result.js
   }
 
   // Forms redrawn for the same phase (after a pause, say) keep what the player had typed.

@@ -33,18 +33,27 @@ class QuattroInTheBrowserTestCase(BrowserGameTestCase):
             ben = self.page(browser, self.bob, f"/play/{m}/")
             spectator = self.page(browser, None, f"/matches/{m}/")
             screenshot(ada, "quattro-1-first-placement-ada-phone")
+            self.place(ada, "B")  # B is quiet now; A's "+1 pick" asks once a loop has two cards
+            self.place(ben, "B")
             self.place(ada, "A")
             self.place(ben, "A")
-            # "now: +1 pick" on A: both are asked; the question reaches Ada's phone live
-            ada.locator("#live-forms", has_text="Pick a card on your loop.").wait_for()
+            # "now: +1 pick" on A: both are asked, each question naming the slot that asks; it
+            # reaches Ada's phone live, and she answers by tapping her B on the picture
+            ada.locator(
+                "#live-forms", has_text="Your A (Now: a card you pick +1) asks: pick a card on your loop."
+            ).wait_for()
             screenshot(ada, "quattro-2-choice-ada-phone")
-            ada.locator("form.move-form input[value=A]").check()
+            offered = ada.locator("svg.loop-ring .pick-slot[data-pick-field=q0_0]")
+            self.assertEqual(sorted(offered.evaluate_all("els => els.map(e => e.dataset.pickValue)")), ["A", "B"])
+            offered.and_(ada.locator("[data-pick-value=B]")).click()
+            self.assertTrue(ada.locator("form.move-form input[name=q0_0][value=B]").is_checked())
+            screenshot(ada, "quattro-2b-choice-tapped-ada-phone")
             press_send(ada.locator("form.move-form").first)
             ada.wait_for_selector(".messages")
             # Ben lets his 5 seconds run out: a random legal choice is made and placement 2 opens
-            ben.locator("#live-forms", has_text="placement 2 of 7").wait_for(timeout=20_000)
+            ben.locator("#live-forms", has_text="placement 3 of 7").wait_for(timeout=20_000)
             spectator.locator("#live-state", has_text="Bob's A (Now: a card you pick +1)").wait_for()
-            for _ in range(6):
+            for _ in range(5):
                 ada.locator("form.move-form").wait_for()
                 self.place(ada)
                 self.place(ben)

@@ -7,6 +7,7 @@ import copy
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -135,6 +136,12 @@ def test_it_plays_to_an_end_with_a_place_for_every_seat(engine, seed):
         assert award.seat is None or 0 <= award.seat < engine.min_seats
         assert award.lasts in (api.MARK_LASTS if award.kind == api.MARK_OF_ELIMINATION else ("",))
     assert all(status in api.STATUSES and 0 <= seat < engine.min_seats for seat, status in outcome.statuses.items())
+    # places shared as every game counts them: one more than the players placed above (1, 1, 3)
+    assert all(p == 1 + sum(q < p for q in places) for p in places), places
+    if type(engine).__module__.startswith("games."):  # the site's games (not the test fixtures)
+        # name each number and say how places went (issue 40, point 11)
+        assert outcome.columns is not None and outcome.places_note, engine.slug
+        assert all(set(s.cells) == {key for key, _ in outcome.columns} for s in outcome.standings)
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=IDS)
@@ -160,6 +167,23 @@ def test_it_keeps_state_views_and_events_json(engine):
         api.Viewer.for_seat(i) for i in range(engine.min_seats)
     ]:
         json.dumps(engine.view(state, viewer))
+
+
+SECOND_PERSON = re.compile(r"\b(you|your|yours)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_it_tells_every_private_line_to_everyone_else_in_the_third_person_by_name(engine, seed):
+    """A private line is read by the host, and by everyone once the match is over: each has an
+    `others_text` (api.private's `others`) that says it by the player's name, never as "you"."""
+    _, trail = play(engine, seed, miss=0.3)  # misses too: their lines are private ones
+    for event in (e for t in trail for e in t.events if e.visibility == api.PRIVATE):
+        assert event.others_text, f"{event.kind} ({event.text!r}) has no third-person text for others"
+        assert not SECOND_PERSON.search(event.others_text), f"{event.kind}: {event.others_text!r} says 'you'"
+        assert re.search(rf"\bPlayer {event.seat}\b", event.others_text), f"{event.others_text!r} names no one"
+        assert event.text_for(api.Viewer.for_seat(event.seat)) == event.text
+        assert event.text_for(api.Viewer.host()) == event.text_for(api.Viewer.spectator()) == event.others_text
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=IDS)

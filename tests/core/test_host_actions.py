@@ -137,7 +137,7 @@ class HostActionTestCase(BaseTestCase):
         self.assertEqual(
             read,
             {
-                "The host": ["The host: Grant points.", public, f"A note from the host: {NOTE}"],
+                "The host": ["The host: Grant points.", public, f"Note to Bob: {NOTE}"],  # by name to all but Bob
                 "Seat 1 (Alice)": [public],
                 "Seat 2 (Bob)": [public, f"A note from the host: {NOTE}"],
                 "Seat 3 (Carol)": [public],
@@ -194,8 +194,10 @@ class HostActionReplayTestCase(BaseTestCase):
         self.assertEqual(picture["phase"]["title"], "After Host: Grant points")
         self.assertEqual(
             [e.text for e in picture["revealed"]],
-            ["The host: Grant points.", "The host granted Carol 3 points.", f"A note from the host: {NOTE}"],
+            ["The host: Grant points.", "The host granted Carol 3 points.", f"Note to Carol: {NOTE}"],
         )
+        carols = step_picture(self.match, Viewer.spectator(), 2, own_seat=2)  # Carol reads her note to her
+        self.assertEqual(carols["revealed"][-1].text, f"A note from the host: {NOTE}")
         self.assertEqual(picture["view"]["scores"], {"Alice": 0, "Bob": 0, "Carol": 3})  # right after the grant
 
     def test_its_step_page_reads_after_the_host_action(self):

@@ -21,9 +21,10 @@ from tests.support.base import PASSWORD, BaseTestCase
 from tests.support.host_bot import host_acts
 
 # public page, player page, host page, close: what the platform costs for any game (a game added
-# later is counted against it without a line here), and the games that cost more, with why; the
-# host page's seats part costs 3 (who held each seat, requests for a substitute, who may take one)
-FIXTURE = {"public": 5, "player": 11, "host": 14, "close": 10}
+# later is counted against it without a line here), and the games that cost more, with why
+# (the host's 16: the seats' absences and missed deadlines, matches.seasons.seat_notes, 2; the
+# seats part of substitutes, 3: who held each seat, requests for a substitute, who may take one)
+FIXTURE = {"public": 5, "player": 11, "host": 16, "close": 10}
 GAMES = {
     "coop_qwop": {**FIXTURE, "player": 12},  # its view shows the player's garnets
     "host_run": {**FIXTURE, "close": 9},  # a round's close opens no phase (the host opens the next)

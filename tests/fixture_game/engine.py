@@ -31,11 +31,14 @@ def _guess(data):
     return api.Invalid("Guess the top bid (a number from 1 to 10) or that nobody scores.")
 
 
-def _guessed(seat, sub, top):
+def _guessed(seat, name, sub, top):
     """The private word on a seat's guess; `top` is the scoring bid (None: nobody scored)."""
     right = top is None if sub["guess"] == "none" else sub.get("guess_top") == top
     said = "nobody scores" if sub["guess"] == "none" else f"the top bid is {sub['guess_top']}"
-    return api.private(int(seat), "guess", f"Your guess ({said}) was {'right' if right else 'wrong'}.")
+    verdict = "right" if right else "wrong"
+    return api.private(
+        int(seat), "guess", f"Your guess ({said}) was {verdict}.", others=f"{name}'s guess ({said}) was {verdict}."
+    )
 
 
 class UniqueBid(api.GameEngine):
@@ -84,7 +87,15 @@ class UniqueBid(api.GameEngine):
             "round": 1,
             "finished": False,
         }
-        events = [api.private(s.index, "secret", f"Your secret code is {state['secrets'][s.index]}.") for s in seats]
+        events = [
+            api.private(
+                s.index,
+                "secret",
+                f"Your secret code is {state['secrets'][s.index]}.",
+                others=f"{s.name}'s secret code is {state['secrets'][s.index]}.",
+            )
+            for s in seats
+        ]
         return api.Transition(state, events, [self._round_phase(state)])
 
     def _round_phase(self, state):
@@ -175,7 +186,9 @@ class UniqueBid(api.GameEngine):
         state["rounds"].append({"bids": [bids[s] for s in sorted(bids)], "winner": winner, "drawn": sorted(filled_in)})
         who = state["names"][winner] if winner is not None else "nobody"
         events = [api.public("round", f"Round {state['round']}: bids {[bids[s] for s in sorted(bids)]}; {who} scores.")]
-        events += [_guessed(seat, sub, top) for seat, sub in submissions.items() if sub.get("guess")]
+        events += [
+            _guessed(seat, state["names"][int(seat)], sub, top) for seat, sub in submissions.items() if sub.get("guess")
+        ]
         for seat in sorted(filled_in):  # a default is said as one, never as a choice
             events.append(
                 api.public(
@@ -211,7 +224,7 @@ class UniqueBid(api.GameEngine):
         hint = f"Hint: the most common winning bid so far is {rng.randint(1, 10)}."
         return api.Transition(
             state,
-            [api.private(seat, "hint", hint)],
+            [api.private(seat, "hint", hint, others=f"{state['names'][seat]} bought a hint. {hint}")],
             ledger=[api.LedgerDelta(seat, api.GARNET, -1, "Bought a hint in Unique Bid")],
         )
 
@@ -293,7 +306,7 @@ class UniqueBid(api.GameEngine):
         state["scores"][seat] += points
         events = [api.public("grant", f"The host granted {who} {points} point{'s' if points > 1 else ''}.")]
         if note:
-            events.append(api.private(seat, "note", f"A note from the host: {note}"))
+            events.append(api.private(seat, "note", f"A note from the host: {note}", others=f"Note to {who}: {note}"))
         return api.Transition(state, events)
 
     def random_host_action(self, state, ctx, rng):

@@ -98,7 +98,15 @@ class CallOrRaise(api.GameEngine):
             )
         )
         for seat in (0, 1):  # each sees the other's card
-            events.append(api.private(seat, "deal", f"You see {names[1 - seat]}'s card: {state['cards'][1 - seat]}."))
+            other, card = names[1 - seat], state["cards"][1 - seat]
+            events.append(
+                api.private(
+                    seat,
+                    "deal",
+                    f"You see {other}'s card: {card}.",
+                    others=f"{names[seat]} sees {other}'s card: {card}.",
+                )
+            )
         return api.Transition(state, events, [self._turn(state)])
 
     def _turn(self, state):

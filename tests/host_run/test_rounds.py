@@ -92,12 +92,12 @@ def test_it_fills_a_missed_answer_by_each_fields_rule():
 
 def test_it_chooses_who_answers():
     teams = [{"name": "Red", "seats": [0, 2]}, {"name": "Blue", "seats": [1, 3]}]
-    state = start(counters=COINS, teams=teams)
+    state = start(counters=[{**COINS[0], "sees": "everyone"}], teams=teams)
     state["values"] = [[1], [5], [3], [9]]
     state["out"][3] = True
     for answers, expected in [
         ("everyone", (0, 1, 2)),
-        ("seats 0, 2", (0, 2)),
+        ("seats 1, 3", (0, 2)),  # seat 1 is the first player: index 0
         ("team Blue", (1,)),
         ("Coins at least 3", (1, 2)),
         ("coins < 3", (0,)),
@@ -105,7 +105,8 @@ def test_it_chooses_who_answers():
     ]:
         assert open_round(state, "Go | yes/no", answers=answers).open[0].waits_on == expected, answers
     for answers, words in [
-        ("seats 3", "out of the match"),
+        ("seats 4", "out of the match"),
+        ("seats 0", "no seat 0"),
         ("seats 7", "no seat 7"),
         ("team Green", "no team"),
         ("Garnets at least 1", "no counter"),
@@ -123,6 +124,25 @@ def test_it_chooses_who_answers():
             talk="everyone",
         )
         assert isinstance(got, api.Invalid) and words in got.message, (answers, got)
+
+
+def test_it_refuses_who_answers_by_a_counter_not_everyone_sees():
+    # Who answers is public: "Coins at least 3" on private Coins would tell everyone who holds 3.
+    for sees, words in [("player", "seen by the player and the host"), ("host", "seen by the host only")]:
+        state = start(counters=[{**COINS[0], "sees": sees}])
+        state["values"] = [[1], [5], [3], [9]]
+        got = act(
+            state,
+            "open_round",
+            title="X",
+            deadline="10m",
+            answers="Coins at least 3",
+            field_1="Go | yes/no",
+            reveal="nothing",
+            talk="everyone",
+        )
+        assert isinstance(got, api.Invalid), sees
+        assert words in got.message and "who answers a round is public" in got.message
 
 
 def test_it_refuses_a_round_it_cannot_read_and_changes_nothing():

@@ -39,12 +39,14 @@ def test_it_refuses_counter_rows_that_do_not_hold_together():
 
 
 def test_it_reads_teams_and_refuses_a_seat_the_match_does_not_have():
-    assert read(TeamRows(), "Red: 0, 2").value == {"name": "Red", "seats": [0, 2]}
-    assert isinstance(read(TeamRows(), "Red 0, 2"), api.Invalid)
-    assert isinstance(read(TeamRows(), "Red: 0, 0"), api.Invalid)
+    # the host types seats as the setup form numbers them, from 1; the engine keeps indexes from 0
+    assert read(TeamRows(), "Red: 1, 3").value == {"name": "Red", "seats": [0, 2]}
+    assert isinstance(read(TeamRows(), "Red: 0, 2"), api.Invalid)  # there is no seat 0
+    assert isinstance(read(TeamRows(), "Red 1, 3"), api.Invalid)
+    assert isinstance(read(TeamRows(), "Red: 1, 1"), api.Invalid)
     teams = [{"name": "Red", "seats": [0, 2]}, {"name": "Blue", "seats": [1, 5]}]
     refused = ENGINE.validate_settings({"teams": teams}, 4)
-    assert isinstance(refused, api.Invalid) and "seats 0 to 3" in refused.message
+    assert isinstance(refused, api.Invalid) and "seats 1 to 4" in refused.message
     twice = ENGINE.validate_settings({"teams": [{"name": "Red", "seats": [0]}, {"name": "Blue", "seats": [0]}]}, 4)
     assert isinstance(twice, api.Invalid) and "already in a team" in twice.message
 

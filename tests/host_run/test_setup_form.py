@@ -16,8 +16,8 @@ class SetupFormTestCase(BaseTestCase):
             game_name="Vault of Coins",
             counters__0="Coins | start 10 | 0..99 | the player and the host",
             counters__1="Lives | start 3 | 0..3 | everyone",
-            teams__0="Red: 0",
-            teams__1="Blue: 1",
+            teams__0="Red: 1",
+            teams__1="Blue: 2",
             rules_text__0="## Bids",
             rules_text__1="",
             rules_text__2="Bid **Coins**.",
@@ -43,9 +43,9 @@ class SetupFormTestCase(BaseTestCase):
 
     def test_it_refuses_a_team_seat_the_players_ticked_do_not_have_where_it_is_typed(self):
         # two players ticked: what the start check would refuse is refused on the form (issue 40, point 10)
-        r = post_setup(self, "host_run", title="The Vault", teams__0="Red: 0, 7")
+        r = post_setup(self, "host_run", title="The Vault", teams__0="Red: 1, 8")
         self.assertEqual(r.status_code, 200)
-        self.assertContains(r, "Team Red names a seat this match does not have (seats 0 to 1).")
+        self.assertContains(r, "Team Red names a seat this match does not have (seats 1 to 2).")
         self.assertFalse(Match.objects.filter(title="The Vault").exists())
 
     def test_it_says_each_counter_row_back_in_words(self):
@@ -55,7 +55,7 @@ class SetupFormTestCase(BaseTestCase):
             "host_run",
             title="The Vault",
             counters__0="Coins | start 10 | 0..99 | the host only",
-            teams__0="Red: 0, 1x",
+            teams__0="Red: 1, 2x",
         )
         self.assertIn("Coins: starts at 10, from 0 to 99, seen by the host only.", said(response, "counters__0"))
         self.assertIn("seat numbers", said(response, "teams__0"))

@@ -1,6 +1,8 @@
 """Creating and changing a draft from the host's pages: the game's settings as form fields
 (durations typed as 10m or 24h, choices, expert JSON), seats chosen from the season only."""
 
+import re
+
 from django import forms
 from django.test import SimpleTestCase
 from django.urls import reverse
@@ -199,6 +201,53 @@ class RolesTestCase(BaseTestCase):
         r = self.client.post(url, {**data, "title": "Bad", f"role_{self.members['carol'].pk}": "referee"})
         self.assertContains(r, "errorlist")
         self.assertFalse(Match.objects.filter(title="Bad").exists())
+
+
+class RolesOfSeatedPlayersTestCase(BaseTestCase):
+    """Pokemon Snap's roles are offered for the players ticked to sit (issue 40, point 15): each
+    role picker goes with its player's tick, and a role for a player not ticked is refused."""
+
+    SEATED = ("alice", "bob", "carol", "dave", "frank", "grace", "heidi", "ivan")
+
+    def data(self, **roles):
+        return {
+            "title": "Snap",
+            "kind": "main",
+            "day1_seconds": "2d",
+            "day_seconds": "1d",
+            "ascension_seconds": "1d",
+            "first_priority": "0",
+            "players": [self.members[n].pk for n in self.SEATED],
+            **{f"role_{self.members[n].pk}": role for n, role in roles.items()},
+        }
+
+    def url(self):
+        return reverse("new_match", args=[self.season.slug]) + "?game=pokemon_snap"
+
+    def test_each_role_picker_goes_with_its_players_tick(self):
+        self.client.force_login(self.hana)
+        page = self.client.get(self.url()).content.decode()
+        judy = self.members["judy"].pk  # in the season, not yet ticked
+        picker = re.search(rf'<select name="role_{judy}"[^>]*>', page).group(0)
+        self.assertIn('data-depends-on="players"', picker)
+        self.assertIn(f'data-when="[&quot;{judy}&quot;]"', picker)
+        self.assertIn("js/depends.js", page)
+        self.assertIn("the ticked player nearest the top sits in seat 1", page)
+
+    def test_a_role_for_a_player_not_ticked_is_refused_beside_it(self):
+        self.client.force_login(self.hana)
+        r = self.client.post(self.url(), self.data(alice="photographer", judy="photographer"))
+        self.assertEqual(r.status_code, 200)
+        self.assertContains(r, "Judy is not ticked to sit: tick them under Players, or leave the role blank.")
+        self.assertEqual(list(r.context["form"].errors), [f"role_{self.members['judy'].pk}"])
+        self.assertFalse(Match.objects.filter(title="Snap").exists())
+        # the same roles with Judy seated instead of Ivan: accepted, Judy a photographer in seat 8
+        self.SEATED = (*self.SEATED[:7], "judy")
+        self.assertEqual(
+            self.client.post(self.url(), self.data(alice="photographer", judy="photographer")).status_code, 302
+        )
+        seats = Match.objects.get(title="Snap").seats.order_by("seat")
+        self.assertEqual([(s.seat, s.role) for s in seats if s.role], [(0, "photographer"), (7, "photographer")])
 
 
 class SeatingCheckTestCase(BaseTestCase):

@@ -4,7 +4,7 @@ what they all read alike (the match, its seats, its open phases, who has sent) o
 had alone, whoever was rendered before it in the same batch."""
 
 from games import registry
-from games.engine_api import Viewer
+from games.engine_api import OTHERS_TEXT, Viewer
 from matches.core import lifecycle
 from matches.live.sockets import SocketViewer, socket_update
 from matches.models import Event, Reminder
@@ -40,10 +40,10 @@ class SharedReadsTestCase(BaseTransactionTestCase):
         self.start()
         match = self.match
         now = match.started_at
-        for visibility, seat, text in [
-            (Event.PRIVATE, 0, "for seat 0 alone"),
-            (Event.PRIVATE, 1, "for seat 1 alone"),
-            (Event.HOST, None, "for the host alone"),
+        for visibility, seat, text, data in [
+            (Event.PRIVATE, 0, "for seat 0 alone", {OTHERS_TEXT: "for seat 0, told to the host"}),
+            (Event.PRIVATE, 1, "for seat 1 alone", {}),
+            (Event.HOST, None, "for the host alone", {}),
         ]:
             match.event_seq += 1
             Event.objects.create(
@@ -53,7 +53,7 @@ class SharedReadsTestCase(BaseTransactionTestCase):
                 visibility=visibility,
                 seat=seat,
                 text=text,
-                data={},
+                data=data,
                 created_at=now,
             )
         match.save()
@@ -67,7 +67,12 @@ class SharedReadsTestCase(BaseTransactionTestCase):
         self.assertNotIn("for seat 1 alone", seat0)
         self.assertNotIn("for the host alone", seat1)
         self.assertNotIn("alone", spectator)
-        self.assertTrue(all(t in host for t in ("for seat 0 alone", "for seat 1 alone", "for the host alone")))
+        self.assertTrue(
+            all(t in host for t in ("for seat 0, told to the host", "for seat 1 alone", "for the host alone"))
+        )
+        # each viewer's copy of a line told as that viewer reads it, whoever read it before in the batch
+        self.assertNotIn("for seat 0 alone", host)
+        self.assertNotIn("told to the host", seat0 + texts[-1])  # seat 0 before and after the host
 
     def test_talk_reminders_and_own_submissions_reach_only_their_readers(self):
         self.start()

@@ -268,7 +268,9 @@ class FullMatchTestCase(TestCase):
         self.assertEqual({s for s, status in outcome.statuses.items() if status == HEAVEN}, {1, 2, 3, 7})
         self.assertEqual(outcome.statuses[0], HELL)  # H0 falls, without a mark
         self.assertEqual([(a.seat, a.kind, a.amount) for a in outcome.awards], [(6, MARK_OF_ELIMINATION, 1)])
-        self.assertEqual({s.seat: s.place for s in outcome.standings}, {0: 2, 1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3, 7: 1})
+        # Three groups, places shared as every game counts them: four in Heaven share 1st, the
+        # three in Hell the 5th (after four), the marked loser is 8th.
+        self.assertEqual({s.seat: s.place for s in outcome.standings}, {0: 5, 1: 1, 2: 1, 3: 1, 4: 5, 5: 5, 6: 8, 7: 1})
 
     def test_it_falls_back_to_the_best_placed_player_and_the_draw_when_heaven_is_silent(self):
         marked = set()

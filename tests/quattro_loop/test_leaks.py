@@ -32,23 +32,23 @@ class QuattroLeakTestCase(BaseTransactionTestCase):
         assert_hidden_from(self, self.match, self.alice, ben)
         assert_shown_to(self, self.match, self.alice, ada, "player page")
 
-        hands = self.match.state["hands"]
-        phase = self.open_phase()
-        lifecycle.do_submit(phase.pk, self.seat("alice"), {"card": hands[0][0], "slot": "A"})
-        lifecycle.do_submit(phase.pk, self.seat("bob"), {"card": hands[1][0], "slot": "A"})
-        self.match.refresh_from_db()
+        for slot in ("B", "A"):  # A's pick asks once there are two cards on a loop to choose from
+            hands, phase = self.match.state["hands"], self.open_phase()
+            lifecycle.do_submit(phase.pk, self.seat("alice"), {"card": hands[0][0], "slot": slot})
+            lifecycle.do_submit(phase.pk, self.seat("bob"), {"card": hands[1][0], "slot": slot})
+            self.match.refresh_from_db()
         prompt = self.open_phase()
         self.assertIn("prompt", prompt.key)
-        lifecycle.do_submit(prompt.pk, self.seat("alice"), {"q0_0": "A"})
+        lifecycle.do_submit(prompt.pk, self.seat("alice"), {"q0_0": "B"})
         self.match.refresh_from_db()
         choice = self.seat("alice").submissions.get(phase=prompt).said  # Ada's choice, as her page says it
-        self.assertIn("your A (9 green)", choice)
+        self.assertIn("your B (9 green)", choice)
         # placed cards are public now; the one still in hand, and Ada's choice, are not
-        assert_shown_to(self, self.match, None, ["9 green", "6 red"], "public page")
-        assert_hidden_from(self, self.match, None, ["8 yellow", "5 blue", "7 blue", choice])
-        assert_hidden_from(self, self.match, self.bob, ["8 yellow", "7 blue", choice])
+        assert_shown_to(self, self.match, None, ["9 green", "6 red", "8 yellow", "5 blue"], "public page")
+        assert_hidden_from(self, self.match, None, ["7 blue", choice])
+        assert_hidden_from(self, self.match, self.bob, ["7 blue", choice])
         assert_shown_to(self, self.match, self.alice, [choice], "player page")
 
-        lifecycle.do_submit(prompt.pk, self.seat("bob"), {"q1_0": "A"})
+        lifecycle.do_submit(prompt.pk, self.seat("bob"), {"q1_0": "B"})
         self.match.refresh_from_db()
         assert_shown_to(self, self.match, None, ["10 green"], "public page")  # Ada's choice, carried out

@@ -53,10 +53,11 @@ def test_moves_apply_the_opponents_first_and_the_owners_last():
 
 
 def test_both_players_are_asked_at_the_same_moment():
-    kind, questions = both("now: +1 pick", "1r . 2g . . . .", ". 5b . . . . .")
+    # two cards on each loop: a question each (one card would be taken without asking)
+    kind, questions = both("now: +1 pick", "1r . 2g . . . .", ". 5b 3y . . . .")
     assert kind == "ask" and sorted(q["seat"] for q in questions) == [0, 1]
     answers = {q["id"]: q["options"][0][0] for q in questions}
-    assert both("now: +1 pick", "1r . 2g . . . .", ". 5b . . . . .", answers) == ("2r . 2g . . . .", ". 6b . . . . .")
+    assert both("now: +1 pick", "1r . 2g . . . .", ". 5b 3y . . . .", answers) == ("2r . 2g . . . .", ". 6b 3y . . . .")
 
 
 def test_it_asks_neither_player_when_both_copy_a_colour_from_a_zero_card():

@@ -120,21 +120,24 @@ def test_a_choice_opens_a_prompt_for_both_and_the_next_placement_waits():
     t = new_match(["now: +1 pick"] + [QUIET] * 6, prompt_seconds=45)
     hand(t.state, 0, 0, 1)
     hand(t.state, 1, 0, 1)
-    t = place(t.state, {0: (0, "A"), 1: (0, "A")})
+    t = place(t.state, {0: (0, "B"), 1: (0, "B")})  # a red 1 each on B (quiet now)
+    t = place(t.state, {0: (1, "A"), 1: (1, "A")})  # a red 2 each on A: A's pick has two cards to choose from
     assert [(p.key, p.waits_on, p.duration) for p in t.open] == [("r1-prompt-1", (0, 1), 45)]
     form = ENGINE.form(t.state, "r1-prompt-1", 0)
-    assert [c for c, _ in form.fields[0].choices] == ["A"]
+    assert [c for c, _ in form.fields[0].choices] == ["A", "B"]
+    assert form.fields[0].label.startswith("Your A (")  # the slot that asks
     assert (
-        isinstance(ENGINE.form(t.state, "r1-place-2", 0), api.FormSpec)
-        and not ENGINE.form(t.state, "r1-place-2", 0).fields
+        isinstance(ENGINE.form(t.state, "r1-place-3", 0), api.FormSpec)
+        and not ENGINE.form(t.state, "r1-place-3", 0).fields
     )
     name = form.fields[0].name
-    assert isinstance(ENGINE.validate_submission(t.state, "r1-prompt-1", 0, {name: "B"}), api.Invalid)
+    assert isinstance(ENGINE.validate_submission(t.state, "r1-prompt-1", 0, {name: "C"}), api.Invalid)  # C is empty
     t = close_phase(ENGINE, t.state, "r1-prompt-1", (0, 1), {0: {name: "A"}}, random.Random(3))  # Ben misses
-    assert card(t.state, 0, "A") == (2, "red") and card(t.state, 1, "A") == (2, "red")  # Ben's chosen at random
+    assert card(t.state, 0, "A") == (3, "red") and card(t.state, 0, "B") == (1, "red")  # Ada chose her A
+    assert card(t.state, 1, "A")[0] + card(t.state, 1, "B")[0] == 1 + 2 + 1  # one of Ben's, chosen at random
     assert t.events[0].text == "Time ran out for Ben: the seed chose."  # said as a default; Ada chose
     assert not [e for e in t.events if "Ada: the seed" in e.text]
-    assert [p.key for p in t.open] == ["r1-place-2"]
+    assert [p.key for p in t.open] == ["r1-place-3"]
 
 
 def test_it_holds_up_nothing_when_copycolour_copies_from_a_zero_card():

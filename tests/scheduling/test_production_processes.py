@@ -10,6 +10,7 @@ import time
 
 import pytest
 from django.conf import settings
+from django.test import override_settings
 
 from games.engine_api import Viewer
 from genius_site.celery import app as celery_app
@@ -208,3 +209,44 @@ class NotificationsOnTheWorkerTestCase(ProductionTestCase):
         wait_until(lambda: delivered.search(worker.log()), 10, what="the email's own task")
         time.sleep(1)  # nothing more comes: one close, one email
         self.assertEqual(len(received), 1)
+
+
+class PushOnTheWorkerTestCase(ProductionTestCase):
+    """Web Push as production sends it: a deadline closes round 1 on the worker, round 2 opens,
+    and its "your move" reaches the local push service once, from the worker's own tasks."""
+
+    def test_it_pushes_a_phase_opened_by_a_deadline_once(self):
+        from matches.notifications import push_devices, vapid
+        from tests.support.push_service import push_service
+
+        public, private = vapid.new_key_pair()
+        service = self.enterContext(push_service())
+        self.stack.env.update(
+            NOTIFY_ON_WORKER="1",
+            VAPID_PUBLIC_KEY=public,
+            VAPID_PRIVATE_KEY=private,
+            PUSH_DELIVERY="celery",
+            PUSH_FOLD_SECONDS="0.5",
+            GENIUS_ALLOW_LOOPBACK="1",
+        )
+        subscription = service.subscribe(public)
+        with override_settings(WEBHOOK_ALLOW_LOOPBACK=True):
+            push_devices.do_add_device(self.bob, subscription, "Mozilla/5.0 (iPhone) Safari/604.1")
+        self.stack.worker()
+        self.stack.beat()
+        self.start()  # in this process, which pushes nothing: no VAPID key here
+        first = self.open_phase()
+        wait_until(lambda: self.closed(first), 20, what="round 1 closed by its deadline")
+        second = self.open_phase()
+        got = wait_until(
+            lambda: (
+                any("Round 2" in m for m in service.notifications(subscription["clientHash"]))
+                and service.notifications(subscription["clientHash"])
+            ),
+            20,
+            what="round 2's push",
+        )
+        time.sleep(2)  # nothing more comes for round 2
+        about_round_2 = [m for m in service.notifications(subscription["clientHash"]) if "Round 2" in m]
+        self.assertEqual(len(about_round_2), 1, got)
+        self.assertIn(f"#phase-{second.pk}", about_round_2[0])

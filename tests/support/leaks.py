@@ -9,6 +9,7 @@ A small value (a card "7", a tile 2) is no distinctive text: a page is full of 7
 (engine.view), by where they stand, not the page's text."""
 
 import html
+import json
 import re
 
 from django.test import Client
@@ -16,6 +17,7 @@ from django.urls import reverse
 
 from games import engine_api as api
 from matches.models import MatchPlayer
+from matches.notifications import push_news
 from tests.support.sockets import socket_text
 
 
@@ -31,6 +33,8 @@ def readable_by(match, user=None):
         "rules page": client.get(reverse("rules", args=[match.game])).content.decode(),
         "watch socket": socket_text(match.pk, "watch", user),
     }
+    if user is not None:  # what Web Push would tell their phone now (matches.notifications.push_news)
+        texts["push payloads"] = json.dumps([n[2] for n in push_news.match_news(match) if n[0] == user])
     if user is not None and MatchPlayer.objects.filter(match=match, season_player__user=user).exists():
         texts["player page"] = client.get(reverse("match_play", args=[match.pk])).content.decode()
         texts["play socket"] = socket_text(match.pk, "play", user)

@@ -17,6 +17,8 @@ SUITES = (
     "tests/core/test_missed_steps.py",  # a missed step is said as a default, to the player and in the log
     "tests/web/test_refused_moves.py",  # a refused move comes back as it was sent, the words by the field
     "tests/security/test_substitute_side_channel.py",  # a seat handed on mid-phase: the others' bytes the same
+    "tests/core/test_third_person.py",  # another's private line is told by name, never as "you"
+    "tests/web/test_close_result.py",  # after a close, each player's page opens with what it did to them
 )
 
 # in Chromium (marked browser): run by the fresh-game test's browser half
@@ -25,4 +27,5 @@ BROWSER_SUITES = (
     "tests/browser/test_host_journey.py",  # a host sets up, starts and plays a match of every game
     "tests/browser/test_phone_first_screen.py",  # the picture and form start within a phone's first screen
     "tests/browser/test_move_forms.py",  # a move that closes its step asks first; refused forms keep values
+    "tests/browser/test_close_result_screen.py",  # what a close did is in each player's phone first screen
 )

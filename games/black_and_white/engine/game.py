@@ -111,7 +111,10 @@ class BlackAndWhite(api.GameEngine):
         missed = seat in filled_in
         events = [
             api.private(
-                seat, "laid", f"Time ran out: the seed laid your {tile}." if missed else f"You laid your {tile}."
+                seat,
+                "laid",
+                f"Time ran out: the seed laid your {tile}." if missed else f"You laid your {tile}.",
+                others=f"Time ran out for {name}: the seed laid {tile}." if missed else f"{name} laid {tile}.",
             )
         ]
         if phase_key.endswith(LEAD):
@@ -194,7 +197,15 @@ class BlackAndWhite(api.GameEngine):
 
     def outcome(self, state):
         winner = state["winner"] if state["winner"] is not None else 0
-        return death_match_outcome(self.name, state["names"], winner, state["points"], summary=state["decided_by"])
+        return death_match_outcome(
+            self.name,
+            state["names"],
+            winner,
+            state["points"],
+            summary=state["decided_by"],
+            points_heading="Points (rounds won)" + (" in the replay" if state["game"] == 2 else ""),
+            how=f"{state['decided_by']} A point is a round won with the higher tile; a drawn round gives none.",
+        )
 
 
 ENGINE = BlackAndWhite()

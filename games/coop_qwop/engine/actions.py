@@ -195,6 +195,8 @@ def _buy_pack(state, seat, name, data, ctx):
         "qwop.pack",
         f"You bought a {pack} pack for {count(price, 'garnet')}: "
         f"{', '.join(contents)} joined your hand ({cards.hand_text(state['hands'][seat])}).",
+        others=f"{state['names'][seat]} bought a {pack} pack for {count(price, 'garnet')}: "
+        f"{', '.join(contents)} joined {state['names'][seat]}'s hand ({cards.hand_text(state['hands'][seat])}).",
     )
     return api.Transition(
         state, [event], ledger=[api.LedgerDelta(seat, api.GARNET, -price, f"Co-op QWOP: {pack} pack")]

@@ -94,9 +94,8 @@ class CoopQwop(api.GameEngine):
         events = [api.public("qwop.setup", f"{len(athletes)} athletes line up in the 100m dash. The pregame is open: "
                                            "controllers may move their athletes to other races.")]
         for seat in range(len(seats)):
-            mine = ", ".join(f"#{a['number']} with {self.co_controller(state, a, seat)}"
-                             for a in self.athletes_of(state, seat))
-            events.append(api.private(seat, "qwop.athletes", f"Your athletes: {mine}."))
+            mine = ", ".join(f"#{a['number']} with {self.co_controller(state, a, seat)}" for a in self.athletes_of(state, seat))
+            events.append(api.private(seat, "qwop.athletes", f"Your athletes: {mine}.", others=f"{seats[seat].name}'s athletes: {mine}."))
         return api.Transition(state, events, [api.PhaseSpec(PREGAME, "Pregame", (), settings["pregame_seconds"])])
 
     # helpers --------------------------------------------------------------------------------
@@ -229,8 +228,9 @@ class CoopQwop(api.GameEngine):
         for seat in sorted(filled_in):
             events.append(api.public("qwop.missed", f"Time ran out for {state['names'][seat]}: the seed filled "
                                                     f"in what was not sent in round {n}.", round=n))
-            events.append(api.private(seat, "qwop.missed", f"Time ran out: the seed completed your round {n}; "
-                                      f"counted: {_counted_text(submissions.get(seat))}.", round=n))
+            said = f"round {n}; counted: {_counted_text(submissions.get(seat))}."
+            events.append(api.private(seat, "qwop.missed", f"Time ran out: the seed completed your {said}", round=n,
+                                      others=f"Time ran out for {state['names'][seat]}: the seed completed their {said}"))
         if self._final(state, n):
             state["finished"] = True
             return api.Transition(state, events, [], finished=True)
@@ -333,15 +333,7 @@ class CoopQwop(api.GameEngine):
 
     # the end --------------------------------------------------------------------------------
     def outcome(self, state):
-        players = races.player_standings(state["athletes"], len(state["names"]))
-        standings = [api.Standing(p["seat"], p["place"], p["score"],
-                                  {"athletes": p["athletes"], "rank_counts": p["rank_counts"]}) for p in players]
-        notes = races.tie_break_notes(players)
-        for p in players:  # the notes speak of seats; people read names
-            notes = [note.replace(f"seat {p['seat']}:", f"{state['names'][p['seat']]}:") for note in notes]
-        winner = ", ".join(state["names"][p["seat"]] for p in players if p["place"] == 1)
-        summary = f"Co-op QWOP is over. First place: {winner}." + "".join(f" {note}" for note in notes)
-        return api.Outcome(standings, races.season_awards(players, state["athletes"]), summary)
+        return races.outcome(state["athletes"], state["names"])
 
     # immediate actions: race proposals and packs (actions.py) -------------------------------
     def actions(self, state, seat, open_phase_keys):

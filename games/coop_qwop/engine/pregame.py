@@ -86,6 +86,7 @@ def propose(state: dict, seat: int, athlete: int, race: str, partner: int | None
             "qwop.proposed",
             f"You made proposal {number_for(state, seat, proposal)}: "
             f"{describe(proposal)}. Waiting for the other controllers.",
+            others=f"{state['names'][seat]} proposed {describe(proposal)}.",
         )
     ]
     for other in sorted(involved(proposal, state["athletes"]) - {seat}):
@@ -94,6 +95,7 @@ def propose(state: dict, seat: int, athlete: int, race: str, partner: int | None
                 other,
                 "qwop.proposal",
                 f"Proposal {number_for(state, other, proposal)}: {describe(proposal)}. It needs your answer.",
+                others=f"{state['names'][other]} was asked to answer a proposal: {describe(proposal)}.",
             )
         )
     return events
@@ -123,6 +125,7 @@ def accept(state: dict, seat: int, proposal: dict) -> list[api.Event]:
                 "qwop.accepted",
                 f"You agreed to proposal {number_for(state, seat, proposal)} "
                 f"({describe(proposal)}). It takes effect when every controller has agreed.",
+                others=f"{state['names'][seat]} agreed to a proposal ({describe(proposal)}).",
             )
         ]
     proposal["status"] = TAKEN
@@ -138,6 +141,7 @@ def close(state: dict, seat: int, proposal: dict, status: str) -> list[api.Event
             s,
             "qwop.proposal_closed",
             f"Proposal {number_for(state, s, proposal)} ({describe(proposal)}) was {verb}; nothing changes.",
+            others=f"Told to {state['names'][s]}: the proposal ({describe(proposal)}) was {verb}; nothing changes.",
         )
         for s in sorted(involved(proposal, state["athletes"]))
     ]

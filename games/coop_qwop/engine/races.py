@@ -131,15 +131,23 @@ def tie_break_notes(players: list[dict]) -> list[str]:
         if len(group) < 2:
             continue
         described = "; ".join(
-            f"seat {p['seat']}: place {p['place']}, ranks {_ranks_text(p['rank_counts'])}" for p in group
+            f"seat {p['seat']}: place {p['place']}, ranks {ranks_text(p['rank_counts'])}" for p in group
         )
         notes.append(f"{len(group)} players have {score:.3f} points; more firsts, then seconds, … decide: {described}.")
     return notes
 
 
-def _ranks_text(counts: list[int]) -> str:
+def ranks_text(counts: list[int]) -> str:
     parts = [f"{n}× rank {r}" for r, n in enumerate(counts, start=1) if n]
     return ", ".join(parts) or "none"
+
+
+RESULT_COLUMNS = (("points", "Points (sum over your athletes)"), ("ranks", "Your athletes' ranks in their races"))
+PLACES_NOTE = (
+    "Places by points: an athlete ranked X of N in its race earns −ln(X/N), plus 1.386, 0.693 or 0.287 for "
+    "rank 1, 2 or 3, and a player has the sum of the athletes they control. Equal points go to more "
+    "athletes ranked 1st, then 2nd, and so on; players equal on all of these share the place (1, 1, 3)."
+)
 
 
 def season_awards(players: list[dict], athletes: list[dict]) -> list[api.LedgerDelta]:
@@ -165,3 +173,27 @@ def season_awards(players: list[dict], athletes: list[dict]) -> list[api.LedgerD
                     )
                 )
     return awards
+
+
+def outcome(athletes: list[dict], names: list[str]) -> api.Outcome:
+    """Q11, Q12: the places, what each number is, and the tie-breaks said with names."""
+    players = player_standings(athletes, len(names))
+    standings = [
+        api.Standing(
+            p["seat"],
+            p["place"],
+            p["score"],
+            {"athletes": p["athletes"], "rank_counts": p["rank_counts"]},
+            {"points": f"{p['score']:.3f}", "ranks": ranks_text(p["rank_counts"])},
+        )
+        for p in players
+    ]
+    notes = tie_break_notes(players)
+    for p in players:  # the notes speak of seats; people read names
+        notes = [note.replace(f"seat {p['seat']}:", f"{names[p['seat']]}:") for note in notes]
+    winner = ", ".join(names[p["seat"]] for p in players if p["place"] == 1)
+    summary = f"Co-op QWOP is over. First place: {winner}." + "".join(f" {note}" for note in notes)
+    places_note = " ".join([PLACES_NOTE, *notes])
+    return api.Outcome(
+        standings, season_awards(players, athletes), summary, columns=RESULT_COLUMNS, places_note=places_note
+    )

@@ -17,7 +17,7 @@ from games import engine_api as api
 from games.secrets import HiddenMove
 from games.values import as_int
 
-from . import geometry, views
+from . import geometry, result, views
 from .missed import missed_windows
 from .geometry import VECTORS
 from .options_rows import ROUNDS, MovementOptions
@@ -303,11 +303,10 @@ class FlatEarth(api.GameEngine):
         state["results"].append({"round": k, "passed": passed, "shift": shift_note, "vectors": dict(state["vectors"])})
         angles = ", ".join(f"{v} {a}°" for v, a in state["vectors"].items())
         events = [api.public("flat.vectors", f"After round {k} the vectors point: {angles}.")]
-        for seat in range(len(state["names"])):
-            events.append(api.private(seat, "flat.position", f"After round {k} you are at "
-                                      f"{geometry.position_text(tuple(state['positions'][seat]))}; along "
-                                      + ", ".join(f"{v} {geometry.distance_shown(tuple(state['positions'][seat]), a)}"
-                                                  for v, a in state["vectors"].items()) + "."))
+        for seat, name in enumerate(state["names"]):
+            where = geometry.where_text(tuple(state["positions"][seat]), state["vectors"])
+            events.append(api.private(seat, "flat.position", f"After round {k} you are at {where}.",
+                                      others=f"After round {k} {name} is at {where}."))
         return events
 
     def _enact_shift(self, state, k, proposals, votes):
@@ -365,17 +364,14 @@ class FlatEarth(api.GameEngine):
     def outcome(self, state):
         won = set(state["winners"].values())
         lost = {s for seats in state["losers"].values() for s in seats}
-        standings = []
-        for seat in range(len(state["names"])):
-            place = 1 if seat in won else (3 if seat in lost else 2)
-            standings.append(api.Standing(seat, place, 1.0 if seat in won else 0.0,
-                                          {"vectors_won": [v for v, s in state["winners"].items() if s == seat]}))
+        standings = result.result_rows(state)
         awards = [api.LedgerDelta(seat, api.MARK_OF_ELIMINATION, 1, "The Flat Earth Theory: a Mark of Elimination "
                                   "for the next Main Match", api.MARK_NEXT) for seat in sorted(lost)]
         statuses = {seat: api.HEAVEN if seat in won else api.HELL for seat in range(len(state["names"]))}
         keepers = tuple(seat for seat in range(len(state["names"])) if seat not in lost)
         return api.Outcome(standings, awards, "The Flat Earth Theory is over.", statuses,
-                           [(api.TOKEN_OF_LIFE, 1, keepers)])  # F10
+                           [(api.TOKEN_OF_LIFE, 1, keepers)],  # F10
+                           columns=result.RESULT_COLUMNS, places_note=result.PLACES_NOTE)
 
 
 def _as_form(proposal: dict | None) -> dict:

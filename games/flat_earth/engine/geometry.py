@@ -103,6 +103,13 @@ def position_text(position: tuple[int, int]) -> str:
     return f"({_hundredths_text(position[0])}, {_hundredths_text(position[1])})"
 
 
+def where_text(position: tuple[int, int], vectors: dict[str, int]) -> str:
+    """A position and its distance along each vector, for people: "(1.00, 2.00); along A 1.41, B -2.00"."""
+    return f"{position_text(position)}; along " + ", ".join(
+        f"{v} {distance_shown(position, a)}" for v, a in vectors.items()
+    )
+
+
 def displacement(options: list[tuple[int, int]]):
     """F6: the average of the options taken; if they are all the same non-zero vector v (k of
     them), v plus (k - 1) units along v. Fractions, or decimals where |v| is irrational."""

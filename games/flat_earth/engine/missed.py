@@ -19,6 +19,8 @@ def missed_windows(names: list[str], k: int, seats: Collection[int]) -> list[api
                 "flat.missed",
                 f"Time ran out: window {k} counts as sent empty: no "
                 "proposal, every movement proposal naming you accepted, no shift vote.",
+                others=f"Time ran out for {names[seat]}: window {k} counts as sent empty: no proposal, "
+                f"every movement proposal naming {names[seat]} accepted, no shift vote.",
             )
         )
     return events

@@ -121,9 +121,33 @@ def end(state: dict[str, Any], ending: dict[str, Any]) -> list[api.Event]:
     ]
 
 
+def _shown_counter(state: dict[str, Any]) -> str | None:
+    """The name of the counter `score` reads, or None without one."""
+    return next((c["name"] for c in state["counters"] if c["sees"] == EVERYONE), None)
+
+
+def _places_note(state: dict[str, Any], counter: str | None) -> str:
+    shared = "Players given the same place share it, and the next places are skipped (1, 1, 3)."
+    if state.get("places"):
+        return f"The host set the places when ending the match. {shared}"
+    if counter:
+        return f"Places by {counter}, most first; players who are out come last. {shared}"
+    return f"Players still in share first place; players who are out come after them. {shared}"
+
+
 def outcome(state: dict[str, Any]) -> api.Outcome:
     places = state.get("places") or [suggested_places(state)[s] for s in range(len(state["names"]))]
-    standings = [api.Standing(s, places[s], score(state, s)) for s in range(len(state["names"]))]
+    counter = _shown_counter(state)
+    standings = [
+        api.Standing(
+            s,
+            places[s],
+            score(state, s),
+            cells={"counter": score(state, s)} if counter else {},
+            why="out of the match" if state["out"][s] else "",
+        )
+        for s in range(len(state["names"]))
+    ]
     awards = [
         api.LedgerDelta(
             a["seat"],
@@ -134,4 +158,10 @@ def outcome(state: dict[str, Any]) -> api.Outcome:
         )
         for a in state.get("awards") or []
     ]
-    return api.Outcome(sorted(standings, key=lambda s: (s.place, s.seat)), awards, state.get("summary") or "")
+    return api.Outcome(
+        sorted(standings, key=lambda s: (s.place, s.seat)),
+        awards,
+        state.get("summary") or "",
+        columns=((("counter", counter),) if counter else ()),
+        places_note=_places_note(state, counter),
+    )

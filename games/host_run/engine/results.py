@@ -176,7 +176,9 @@ def publish(state: dict[str, Any], rnd: dict[str, Any], result: dict[str, Any]) 
         else []
     )
     events += [
-        api.private(int(s), "note", f"A note from the host: {note}", round=rnd["n"])
+        api.private(
+            int(s), "note", f"A note from the host: {note}", others=f"Note to {names[int(s)]}: {note}", round=rnd["n"]
+        )
         for s, note in sorted(result["notes"].items(), key=lambda item: int(item[0]))
     ]
     for group in _grouped(result["changes"]):
@@ -187,7 +189,12 @@ def publish(state: dict[str, Any], rnd: dict[str, Any], result: dict[str, Any]) 
             now[change["seat"]] = state["values"][change["seat"]][order.index(counter["name"])]
         said = f"{counter['name']} {delta:+d} ({reason})"
         if counter["sees"] == PLAYER:  # each player reads their own, alone
-            events += [api.private(s, "change", f"Your {said}, now {v}.", round=rnd["n"]) for s, v in now.items()]
+            events += [
+                api.private(
+                    s, "change", f"Your {said}, now {v}.", others=f"{names[s]}'s {said}, now {v}.", round=rnd["n"]
+                )
+                for s, v in now.items()
+            ]
             continue
         # one line for a change many share (a point to everyone is a line, not thirty)
         who = ", ".join(names[s] for s in now) if len(now) < len(names) else "Everyone"

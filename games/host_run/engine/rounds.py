@@ -12,6 +12,7 @@ from typing import Any
 from games import engine_api as api
 
 from . import fields as f
+from .setup import EVERYONE, SEES_WORDS
 from .words import Refusal, duration, name, seat_list, whole
 
 MAX_FIELDS, LONGEST = 8, 7 * 86400
@@ -77,7 +78,7 @@ def open_round_form(state: dict[str, Any], template: dict[str, str] | None = Non
                 max_length=200,
                 required=True,
                 initial=given["answers"],
-                help="everyone; seats 0, 2; team Red; or a counter: Coins at least 3.",
+                help="everyone; seats 1, 3; team Red; or a counter everyone sees: Coins at least 3.",
             ),
             *rows,
             api.Field("reveal", "Reveal at the close", api.CHOICE, REVEALS, required=True, initial=given["reveal"]),
@@ -153,6 +154,14 @@ def who_answers(text: str, state: dict[str, Any]) -> list[int]:
         if match[1] not in names:
             raise Refusal(f"There is no counter called {match[1]!r}.")
         at, limit, op = names.index(match[1]), whole(match[3], "The condition's number"), match[2]
+        counter = state["counters"][at]
+        if counter["sees"] != EVERYONE:
+            # Who answers a round is public: a condition on a private counter would tell everyone
+            # who holds how much of it.
+            raise Refusal(
+                f"{counter['name']} is {SEES_WORDS[counter['sees']]}, and who answers a round is public: "
+                f"only a counter seen by everyone can choose who answers (or name the seats)."
+            )
         test = {
             ">=": limit.__le__,
             "at least": limit.__le__,
@@ -164,7 +173,7 @@ def who_answers(text: str, state: dict[str, Any]) -> list[int]:
         }[op]
         chosen = [s for s in live if test(state["values"][s][at])]
     else:
-        raise Refusal("Who answers: \"everyone\", \"seats 0, 2\", \"team Red\" or \"Coins at least 3\".")
+        raise Refusal("Who answers: \"everyone\", \"seats 1, 3\", \"team Red\" or \"Coins at least 3\".")
     if not chosen:
         raise Refusal("Nobody still in the match would answer this round.")
     return chosen
@@ -254,7 +263,7 @@ def reveal_lines(rnd: dict[str, Any], state: dict[str, Any]) -> tuple[list[str],
     answers = {int(s): a for s, a in rnd["answers"].items()}
     rule, n = rnd["reveal"], rnd["n"]
     if rule == OWN:
-        return [], {s: f"Your answer in round {n}: {answer_words(rnd, a, state)}." for s, a in answers.items()}
+        return [], {s: own_answer_line(rnd, state, s, a) for s, a in answers.items()}
     if rule == NAMED:
         return [f"{state['names'][s]}: {answer_words(rnd, answers[s], state)}." for s in sorted(answers)], {}
     if rule == ANONYMOUS:
@@ -263,6 +272,13 @@ def reveal_lines(rnd: dict[str, Any], state: dict[str, Any]) -> tuple[list[str],
     if rule == TOTALS:
         return [_totals(d, i, answers.values(), state) for i, d in enumerate(rnd["fields"], 1)], {}
     return [], {}
+
+
+def own_answer_line(rnd: dict[str, Any], state: dict[str, Any], seat: int, answer: Any, to_owner: bool = True) -> str:
+    """A player's answer under the OWN reveal rule: to them ("Your answer in round 2: ..."), or
+    by name to everyone else who reads it (the host; everyone once the match is over)."""
+    whose = "Your" if to_owner else f"{state['names'][seat]}'s"
+    return f"{whose} answer in round {rnd['n']}: {answer_words(rnd, answer, state)}."
 
 
 def _totals(d: dict[str, Any], i: int, answers: Any, state: dict[str, Any]) -> str:
@@ -303,9 +319,20 @@ def close(
         )
         words = answer_words(rnd, rnd["answers"].get(str(s)), state)
         events.append(
-            api.private(s, "missed", f"Time ran out: the round's rule for a missed answer gave {words}.", round=n)
+            api.private(
+                s,
+                "missed",
+                f"Time ran out: the round's rule for a missed answer gave {words}.",
+                others=f"Time ran out for {name}: the round's rule for a missed answer gave {words}.",
+                round=n,
+            )
         )
     public_lines, own = reveal_lines(rnd, state)
     events += [api.public("reveal", line, round=rnd["n"]) for line in public_lines]
-    events += [api.private(s, "reveal", line, round=rnd["n"]) for s, line in sorted(own.items())]
+    events += [
+        api.private(
+            s, "reveal", line, others=own_answer_line(rnd, state, s, rnd["answers"][str(s)], False), round=rnd["n"]
+        )
+        for s, line in sorted(own.items())
+    ]
     return events

@@ -1,5 +1,5 @@
 """The setup a host writes on the settings form, as rows: the rules text (Markdown, a line a
-row), the teams ("Red: 0, 2, 4") and the counters ("Coins | start 10 | 0..99 | everyone").
+row), the teams ("Red: 1, 3, 5", seats numbered from 1 as the setup form numbers them) and the counters ("Coins | start 10 | 0..99 | everyone").
 Each row is read on its own (what it says is shown back beside it), and `check_setup` checks
 the stored whole again, since the expert JSON box can send any value at all."""
 
@@ -76,7 +76,7 @@ def counter_words(c: dict[str, Any]) -> str:
 def read_team(text: str) -> dict[str, Any]:
     team_name, colon, seats = text.partition(":")
     if not colon:
-        raise Refusal("Write a team as \"Red: 0, 2, 4\" (its name, then its seat numbers).")
+        raise Refusal("Write a team as \"Red: 1, 3, 5\" (its name, then its seat numbers).")
     return {"name": name(team_name, "The team's name", 24), "seats": seat_list(seats, MAX_SEATS, "The team")}
 
 
@@ -109,7 +109,7 @@ def _check_teams(teams: object, seats: int) -> None:
             raise Refusal("A team has a name and its seats.")
         team_name = name(team["name"], "A team's name", 24)
         if not team["seats"] or any(type(s) is not int or not 0 <= s < seats for s in team["seats"]):
-            raise Refusal(f"Team {team_name} names a seat this match does not have (seats 0 to {seats - 1}).")
+            raise Refusal(f"Team {team_name} names a seat this match does not have (seats 1 to {seats}).")
         if taken & set(team["seats"]) or len(set(team["seats"])) != len(team["seats"]):
             raise Refusal(f"Team {team_name} names a seat that is already in a team.")
         taken |= set(team["seats"])
@@ -164,16 +164,16 @@ class CounterRows(_Rows):
 
 class TeamRows(_Rows):
     name, label, item = "teams", "Teams (optional)", "Team"
-    help = "One team a line: its name, a colon, its seat numbers (from 0). Leave blank for no teams."
-    placeholder = "Red: 0, 2, 4"
+    help = "One team a line: its name, a colon, its seat numbers (from seat 1). Leave blank for no teams."
+    placeholder = "Red: 1, 3, 5"
     max_groups, spare_groups = MAX_TEAMS, 2
     reader = staticmethod(read_team)
-    words = staticmethod(lambda t: f"Team {t['name']}: seats {', '.join(map(str, t['seats']))}.")
+    words = staticmethod(lambda t: f"Team {t['name']}: seats {', '.join(str(s + 1) for s in t['seats'])}.")
 
     def texts(self, value):
         return (
             [
-                f"{t['name']}: {', '.join(str(s) for s in t['seats'])}"
+                f"{t['name']}: {', '.join(str(s + 1) if isinstance(s, int) else str(s) for s in t['seats'])}"
                 for t in value
                 if isinstance(t, dict) and isinstance(t.get("name"), str) and isinstance(t.get("seats"), list)
             ]

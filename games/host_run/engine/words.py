@@ -71,15 +71,16 @@ def duration(text: str, shortest: int, longest: int) -> int:
 
 
 def seat_list(text: str, seats: int, what: str) -> list[int]:
-    """Seat numbers written "0, 2, 5" (the numbers the setup form gave, from 0)."""
+    """Seat numbers written "1, 3, 6", as the setup form numbers seats (from 1), returned as the
+    engine's seat indexes (from 0)."""
     found = []
     for part in text.split(","):
         part = part.strip()
         if not part.isascii() or not part.isdigit() or len(part) > 3:
-            raise Refusal(f"{what}: write seat numbers like \"0, 2, 5\".")
-        if int(part) >= seats:
-            raise Refusal(f"{what}: there is no seat {part} (seats go from 0 to {seats - 1}).")
-        found.append(int(part))
+            raise Refusal(f"{what}: write seat numbers like \"1, 3, 6\".")
+        if not 1 <= int(part) <= seats:
+            raise Refusal(f"{what}: there is no seat {part} (seats go from 1 to {seats}).")
+        found.append(int(part) - 1)
     if len(set(found)) != len(found):
         raise Refusal(f"{what} names a seat twice.")
     return sorted(found)

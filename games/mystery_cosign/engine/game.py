@@ -307,7 +307,11 @@ class MysteryCosign(api.GameEngine):
         winner = state["winner"] if state["winner"] is not None else state["advantage"]
         detail = [{"how": state["decided_by"]} if seat == winner else {} for seat in (0, 1)]
         return death_match_outcome(self.name, state["names"], winner, totals, detail,
-                                   summary=f"Mystery Cosign is over. {state['decided_by']}")
+                                   summary=f"Mystery Cosign is over. {state['decided_by']}",
+                                   points_heading="Points (all shootouts)",
+                                   how=f"{state['decided_by']} More points wins; on equal points, whoever led "
+                                       "after the most recent shootout the totals were not tied; never untied, "
+                                       "the Advantage.")
 
     # the bot --------------------------------------------------------------------------------
     def random_submission(self, state, phase_key, seat, rng):

@@ -18,6 +18,7 @@ from . import ascension, plans, prompts, views
 from .contests import all_appeal_points
 from .exhibits import PHOTOS, take_photos
 from .exhibits import points as exhibit_points
+from .missed import missed_lines
 from .names import DEFAULT_POKEMON, MAX_NAME, PokemonNames, names_problem
 from .slots import CONTESTS, resolve_slot
 from .stats import START, stats_text
@@ -221,7 +222,7 @@ class PokemonSnap(api.GameEngine):
             return api.Transition(state)
         sent = self._read_day(state, day, submissions, rng)
         self._play_slots(state, day, sent)
-        events = self._missed(state, day, sent, filled_in) + self._take_photos(state, day, sent)
+        events = missed_lines(state, day, sent, filled_in, self.pokemon_label) + self._take_photos(state, day, sent)
         if day < DAYS:
             state["day"], state["priority"] = day + 1, 1 - state["priority"]
             holder = state["names"][state["photographers"][state["priority"]]]
@@ -245,34 +246,6 @@ class PokemonSnap(api.GameEngine):
                 cleaned = plans.missed_list(state, seat, rng) if photographer else plans.missed_plan(state, seat, rng)
             sent[seat] = cleaned
         return sent
-
-    def _missed(self, state, day, sent, filled_in):
-        """S2, S12g: a missed plan or list was the seed's; said as such to everyone (a miss is seen
-        anyway; what the seed drew stays secret as a sent one would) and, with what it drew, to its player."""
-        events = []
-        state.setdefault("missed", {})[str(day)] = sorted(filled_in)  # for the pages' "Every plan and list"
-        for seat in sorted(filled_in):
-            what = "list" if seat in state["photographers"] else "plan"
-            events.append(
-                api.public(
-                    "snap.missed", f"Day {day}: time ran out for {state['names'][seat]}: the seed made the {what}."
-                )
-            )
-            if what == "plan":
-                drawn = (
-                    f"nothing in the morning and afternoon, contest {sent[seat]['evening']} in the evening"
-                    if set(sent[seat]) == {"evening"}
-                    else "as on your page"
-                )
-            else:
-                order = plans.list_order(sent[seat], len(state["pokemon"]))
-                drawn = f"Exhibit {sent[seat]['exhibit']}, in the order " + ", ".join(
-                    self.pokemon_label(state, p) for p in order
-                )
-            events.append(
-                api.private(seat, "snap.missed", f"Time ran out: the seed made your {what} for day {day}: {drawn}.")
-            )
-        return events
 
     def _play_slots(self, state, day, sent):
         actions = {p: plans.actions(sent[p]) for p in state["pokemon"]}
@@ -318,7 +291,12 @@ class PokemonSnap(api.GameEngine):
                 by[str(p)] = h
             shots = "; ".join(f"{self.pokemon_label(state, p)}: {stats_text(stats[str(p)])}" for p in taken[h])
             events.append(
-                api.private(h, "snap.photos", f"Day {day}: for Exhibit {exhibit[h]} you photographed {shots}.")
+                api.private(
+                    h,
+                    "snap.photos",
+                    f"Day {day}: for Exhibit {exhibit[h]} you photographed {shots}.",
+                    others=f"Day {day}: for Exhibit {exhibit[h]} {names[h]} photographed {shots}.",
+                )
             )
         for p in state["pokemon"]:
             who = names[by[str(p)]] if str(p) in by else "nobody"
@@ -327,6 +305,8 @@ class PokemonSnap(api.GameEngine):
                     p,
                     "snap.stats",
                     f"After day {day} your stats are {stats_text(stats[str(p)])}; photographed by {who}.",
+                    others=f"After day {day} {self.pokemon_label(state, p)}'s stats are "
+                    f"{stats_text(stats[str(p)])}; photographed by {who}.",
                 )
             )
         return events

@@ -6,6 +6,7 @@ from games import engine_api as api
 from games.values import as_int
 
 from . import ascension
+from .result import how_words
 
 QUESTIONS = {
     "first": "Hell's first place (tied)",
@@ -141,7 +142,7 @@ def result_text(state):
     stay = " and ".join(names[h] for h in state["scores"]["heaven_winners"])
     ascend = ", ".join(names[p] for p in r["heaven"] if p in state["pokemon"])
     text = f"Pokemon Snap is over. {stay} stay{'s' if len(state['scores']['heaven_winners']) == 1 else ''} in Heaven; "
-    text += f"{ascend} ascend ({names[r['extra']]}: {r['how']})."
+    text += f"{ascend} ascend ({names[r['extra']]} as the extra player: {how_words(r['how'])})."
     if r["falls"]:
         text += f" {names[r['falls'][0]]} falls to Hell without a mark."
     return text + f" {names[r['marked']]} has the fewest AP: a Mark of Elimination for this Main Match and the next."

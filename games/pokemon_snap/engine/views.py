@@ -12,6 +12,7 @@ from games.blocks.reveal import is_seat_among, sees_everything
 from .contests import NAMES as CONTEST_NAMES, contest_value
 from .exhibits import EXHIBITS, NAMES as EXHIBIT_NAMES, exhibit_value
 from .prompts import result_text
+from .result import PLACES_NOTE, RESULT_COLUMNS, result_rows
 from .plans import SLOTS, contests_left, done_yesterday, exhibits_left
 from .slots import CONTESTS
 from .stats import LABELS, START, STATS
@@ -214,16 +215,8 @@ def talk_problem(state, seats) -> str | None:
 
 
 def outcome(state):
-    result, scores, names = state["result"], state["scores"], state["names"]
+    result, names = state["result"], state["names"]
     heaven = set(result["heaven"])
-    standings = []
-    for seat in range(len(names)):
-        photographer = seat in state["photographers"]
-        score = scores["points"][str(seat)] if photographer else scores["ap"][str(seat)]
-        place = 1 if seat in heaven else (3 if seat == result["marked"] else 2)
-        standings.append(
-            api.Standing(seat, place, float(score), {"role": "photographer" if photographer else "pokemon"})
-        )
     awards = [
         api.LedgerDelta(
             result["marked"],
@@ -234,4 +227,11 @@ def outcome(state):
         )
     ]
     statuses = {seat: api.HEAVEN if seat in heaven else api.HELL for seat in range(len(names))}
-    return api.Outcome(standings, awards, result_text(state), statuses)
+    return api.Outcome(
+        result_rows(state),
+        awards,
+        result_text(state),
+        statuses,
+        columns=RESULT_COLUMNS,
+        places_note=PLACES_NOTE,
+    )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 
-from .notation import COLOURS, SLOTS
+from .notation import COLOURS, SLOTS, words
 
 SEVEN = 7
 
@@ -38,16 +38,38 @@ class Run:
         self.colours: list[tuple[str, str]] = []
         self.perm = [list(range(SEVEN)), list(range(SEVEN))]  # perm[seat][i]: the old slot now at i
         self.notes: list[str] = []
+        self.words = ""  # the effect in words, for its questions (set by run)
 
     # --- questions ----------------------------------------------------------------------------
-    def ask(self, seat, kind, options, text):
-        """The answer to the next question, or NeedAnswer. `options` are (value, label) pairs."""
+    def ask(self, seat, kind, options, text, only=None, loop=None):
+        """The answer to the next question, or NeedAnswer. `options` are (value, label) pairs.
+        A question with one possible answer is not asked: that answer is taken at once, and the
+        log says so with `only`, the card in the log's words. `loop`: the seat whose loop the
+        options are on (a pick on one loop), so the picture can offer them."""
         qid = f"{self.prefix}.{self.asked}"
-        self.asked += 1
+        self.asked += 1  # counted even when not asked: later questions keep their ids
+        if len(options) == 1 and only is not None:
+            self.notes.append(f"only one card could be picked: {only}")
+            return options[0][0]
         answer = self.answers.get(qid)
         if answer is not None and answer in [v for v, _ in options]:
             return answer
-        raise NeedAnswer({"id": qid, "seat": seat, "kind": kind, "options": [list(o) for o in options], "text": text})
+        whose = "Your" if seat == self.owner else "The opponent's"
+        question = {
+            "id": qid,
+            "seat": seat,
+            "kind": kind,
+            "options": [list(o) for o in options],
+            "text": f"{whose} {SLOTS[self.slot]} ({self.words}) asks: {text}",
+            "asker": SLOTS[self.slot],
+        }
+        if loop is not None:
+            question["loop"] = loop
+        raise NeedAnswer(question)
+
+    def told(self, seat, slot):
+        """A card in the log's words: "{p0}'s A (3 red)"."""
+        return f"{self.where((seat, slot))} ({describe_card(self.cards[self.card_at(seat, slot)])})"
 
     # --- reading the loops --------------------------------------------------------------------
     def card_at(self, seat, slot):
@@ -91,14 +113,17 @@ class Run:
         if kind == "pick":
             options = [(SLOTS[s], self.label(seat, s)) for s in cards]
             where = "your loop" if seat == self.owner else "the opponent's loop"
-            return [(seat, SLOTS.index(self.ask(self.owner, "card", options, f"Pick a card on {where}.")))]
+            only = self.told(seat, cards[0])
+            answer = self.ask(self.owner, "card", options, f"pick a card on {where}.", only, loop=seat)
+            return [(seat, SLOTS.index(answer))]
         # any: a card on either loop
         options = [
             (f"{s_}{SLOTS[i]}", self.label(s_, i)) for s_ in (self.owner, 1 - self.owner) for i in self.occupied(s_)
         ]
         if not options:
             return []
-        answer = self.ask(self.owner, "card", options, "Pick a card on either loop.")
+        only = self.told(int(options[0][0][0]), SLOTS.index(options[0][0][1]))
+        answer = self.ask(self.owner, "card", options, "pick a card on either loop.", only)
         return [(int(answer[0]), SLOTS.index(answer[1]))]
 
     def step(self, seat, start, direction):
@@ -115,6 +140,7 @@ class Run:
     # --- running ------------------------------------------------------------------------------
     def run(self, effect):
         """Run the effect's parts in turn (the condition tested once, first)."""
+        self.words = words(effect).rstrip(".")
         if effect["if"] and not self.holds(effect["if"]):
             self.notes.append("the condition does not hold: nothing happens")
             return self
@@ -167,7 +193,7 @@ class Run:
         for pos in positions:
             options = [(c, c) for c in COLOURS]
             colour = self.ask(
-                pos[0], "colour", options, f"Your 0 card on {SLOTS[pos[1]]} was raised: choose its colour."
+                pos[0], "colour", options, f"your 0 card on {SLOTS[pos[1]]} was raised: choose its colour."
             )
             self.assign(pos, colour)
 
@@ -182,7 +208,7 @@ class Run:
         if not targets:
             return
         if colour == "pick":
-            colour = self.ask(self.owner, "colour", [(c, c) for c in COLOURS], "Choose the colour to paint.")
+            colour = self.ask(self.owner, "colour", [(c, c) for c in COLOURS], "choose the colour to paint.")
         for pos in targets:
             self.assign(pos, colour)
 

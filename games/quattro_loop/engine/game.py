@@ -367,18 +367,31 @@ class QuattroLoop(api.GameEngine):
                                for c in state["hands"][seat]]  # ids as the form's card buttons name them
             out["my_unplayed"] = [describe_card(c) for c in state["unplayed"][seat]]
             out["my_questions"] = [q for q in state["asked"] if q["seat"] == seat]
+            _offer_on_the_loops(out["loops"], out["my_questions"])
         return out
 
     def outcome(self, state):
         winner = state["winner"] if state["winner"] is not None else 0
-        return death_match_outcome(self.name, state["names"], winner, state["points"],
-                                   [{"quattro_sums": sums} for sums in state["sums"]])
+        sums = ("sums", "Quattro sums (the first tie-break)", state["sums"])
+        return death_match_outcome(self.name, state["names"], winner, state["points"], [{"quattro_sums": n} for n in
+                                   state["sums"]], how=scoring.how_won(state, winner, TARGET), extra=(sums,))
 
 
 def _positions(state):
     """Every card on a loop: (seat, slot, value, colour), to see what a moment changed."""
     return {cid: (seat, i, state["cards"][cid]["v"], state["cards"][cid]["c"])
             for seat in (0, 1) for i, cid in enumerate(state["loops"][seat]) if cid is not None}
+
+
+def _offer_on_the_loops(loops, questions):
+    """A card a question of the viewer's offers, tappable on the picture (static/js/pick.js): the
+    slot carries the form's field and the value that picks it (the first question's, if two do)."""
+    for question in questions:
+        if question["kind"] != "card":
+            continue
+        for value, _ in question["options"]:
+            seat, slot = (question["loop"], value) if "loop" in question else (int(value[0]), value[1])
+            loops[seat][SLOTS.index(slot)].setdefault("pick", {"field": _field(question["id"]), "value": value})
 
 
 def _placer(state, seat, filled_in):

@@ -39,3 +39,19 @@ def round_points(quattros: list[dict | None]) -> list[float]:
     if a["sum"] == b["sum"]:
         return [0.5, 0.5]
     return [1.0, 0.0] if a["sum"] > b["sum"] else [0.0, 1.0]
+
+
+def how_won(state: dict[str, Any], winner: int, target: int) -> str:
+    """L13h in words, in the order the game decides: a lead at `target` points, then points
+    after the last round, the sums of quattros, the Advantage, the match's seed."""
+    a, b = state["points"]
+    name = state["names"][winner]
+    if max(a, b) >= target and a != b:
+        return f"{name} reached {target} points with the lead."
+    if a != b:
+        return f"After the last round, {name} has more points."
+    if state["sums"][0] != state["sums"][1]:
+        return f"Equal points after the last round; {name} has the higher sum of quattros."
+    if state["advantage"] == winner:
+        return f"Equal points and quattro sums after the last round; {name} holds the Advantage."
+    return f"Equal points and quattro sums, and no Advantage: the match's seed drew {name}."

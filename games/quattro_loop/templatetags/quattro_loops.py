@@ -22,7 +22,8 @@ def _xy(index, radius):
 
 @register.simple_tag
 def loop_ring(loop, label, pick=""):
-    """`pick`: the form field a tap on an empty slot chooses (the viewer's own loop), for static/js/pick.js."""
+    """`pick`: the form field a tap on an empty slot chooses (the viewer's own loop), for static/js/pick.js;
+    a slot with a "pick" of its own ({"field", "value"}: a card a question offers) chooses that."""
     shapes = []
     for i, slot in enumerate(loop):
         start = len(shapes)
@@ -69,12 +70,15 @@ def loop_ring(loop, label, pick=""):
                 slot["slot"],
             )
         )
-        if pick and slot["value"] is None:
+        # an empty slot of the viewer's own loop picks a slot; a card a question offers picks it
+        offer = {"field": pick, "value": slot["slot"]} if pick and slot["value"] is None else slot.get("pick")
+        if offer:
             shapes[start:] = [
                 format_html(
-                    '<g class="pick-slot" data-pick-field="{}" data-pick-value="{}">{}</g>',
-                    pick,
-                    slot["slot"],
+                    '<g class="pick-slot{}" data-pick-field="{}" data-pick-value="{}">{}</g>',
+                    " offered" if slot["value"] is not None else "",
+                    offer["field"],
+                    offer["value"],
                     mark_safe("".join(shapes[start:])),
                 )
             ]

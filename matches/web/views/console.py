@@ -4,13 +4,14 @@ from the game's own settings form."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from games import registry
 
-from matches.hosting import host_desk, invitations, saved_games, settings_rows
+from matches.hosting import host_desk, invitations, saved_games, setup_check
 from matches.core.access import (
     access_match_as_host,
     access_saved_game,
@@ -22,7 +23,7 @@ from matches.hosting.console_page import console_picture, match_rows
 from matches.hosting.host_forms import AddPlayerForm, BulkLedgerForm, MatchSetupForm, NewSeasonForm, StatusForm
 from matches.core.lifecycle import Refused
 from matches.models import Match
-from matches.hosting.settings_forms import initial_settings
+from matches.seasons import attendance
 from matches.core.start_checks import check_start
 from matches.hosting.invites import invite_path, may_hand_invite
 
@@ -68,8 +69,10 @@ def season_desk(request, slug):
 def _desk(request, season, add_form=None, ledger_form=None, status_form=None):
     players = list(season.players.select_related("user"))
     base = request.build_absolute_uri("/")[:-1]
+    on_record, away = attendance.records(season, players), attendance.absences_of(players)
     for member in players:
         member.invite = base + invite_path(member.user) if may_hand_invite(request.user, member.user) else ""
+        member.record, member.away = on_record[member.pk], away[member.pk]
     matches = season.matches.exclude(status=Match.CANCELLED).prefetch_related("seats__season_player")
     return {
         "season": season,
@@ -81,6 +84,7 @@ def _desk(request, season, add_form=None, ledger_form=None, status_form=None):
         "add_form": add_form or AddPlayerForm(),
         "ledger_form": ledger_form or BulkLedgerForm(season),
         "status_form": status_form or StatusForm(season),
+        "to_excuse": attendance.unexcused(season),
     }
 
 
@@ -158,9 +162,7 @@ def new_match(request, slug):
             "matches/host_new_match.html",
             {"season": season, "games": registry.all_engines(), "saved_games": saved_games.offered(season)},
         )
-    engine = registry.get(game)
-    initial = {"title": engine.name, "kind": engine.kind, **initial_settings(engine, {})}
-    return _setup(request, season, game, None, initial)
+    return _setup(request, season, game, None, setup_check.initial_for_new(registry.get(game)))
 
 
 def _from_saved(request, season):
@@ -174,7 +176,7 @@ def _from_saved(request, season):
         engine = registry.get(saved.game)
     except registry.UnknownGame:  # a game this site no longer has (its engine removed since)
         raise Http404("This saved game's game is not on this site any more.") from None
-    initial = {"title": saved.name, "kind": saved.kind, **initial_settings(engine, saved.settings)}
+    initial = setup_check.initial_for_saved(engine, saved)
     if request.method != "POST":
         messages.info(
             request,
@@ -186,18 +188,18 @@ def _from_saved(request, season):
 
 @login_required
 @require_POST
-def check_setting_row(request, slug):
-    """One row of a game's settings read as the host types (the setup page's script): what the
-    game read, or why not. The form says the same when it is sent, without the script."""
-    access_season_as_host(request.user, slug)
+def check_setup(request, slug):
+    """The whole setup form checked as the host types (the setup page's script): every problem
+    sending it now would meet, by field, and the summary; nothing is written. The form says the
+    same when it is sent, without the script."""
+    season = access_season_as_host(request.user, slug)
     try:
-        engine = registry.get(request.GET.get("game", ""))
-    except registry.UnknownGame:
-        return JsonResponse({"problem": "No such game."}, status=400)
-    read = settings_rows.read_one(engine, request.POST.get("row", ""), request.POST.get("text", ""))
-    if read is None:
-        return JsonResponse({"problem": "No such row."}, status=400)
-    return JsonResponse(read)
+        form = setup_check.form_to_check(request.user, season, request.GET, request.POST)
+    except setup_check.NotTheForm as refusal:
+        return JsonResponse({"refused": str(refusal)}, status=400)
+    except (RequestDataTooBig, TooManyFieldsSent):  # bounded as every form of the site is
+        return JsonResponse({"refused": "More was sent than any setup form holds: it was not checked."}, status=400)
+    return JsonResponse(setup_check.answer(form))
 
 
 @login_required
@@ -206,16 +208,7 @@ def edit_match(request, match_id):
     if match.status != Match.DRAFT:
         messages.info(request, "The match has started: its settings and seats no longer change.")
         return redirect("match_host", match.pk)
-    engine = registry.get(match.game)
-    seats = list(match.seats.select_related("season_player"))
-    initial = {
-        "title": match.title,
-        "kind": match.kind,
-        "seed": match.seed,
-        "players": [s.season_player for s in seats],
-        **initial_settings(engine, match.settings),
-        **{f"role_{s.season_player_id}": s.role for s in seats},
-    }
+    initial = setup_check.initial_for_draft(registry.get(match.game), match)
     return _setup(request, match.season, match.game, match, initial)
 
 
@@ -233,6 +226,8 @@ def _setup(request, season, game, match, initial):
                 settings=data["settings"],
                 seed=data["seed"],
                 seats=form.seats(),
+                autopilot_after=data["autopilot_after"],
+                absence_rule=data["absence_rule"],
             )
         except Refused as refusal:
             form.add_error(None, str(refusal))
@@ -243,5 +238,12 @@ def _setup(request, season, game, match, initial):
     return render(
         request,
         "matches/host_setup.html",
-        {"season": season, "game": registry.get(game), "form": form, "match": match, "report": report},
+        {
+            "season": season,
+            "game": registry.get(game),
+            "form": form,
+            "match": match,
+            "report": report,
+            "check_query": setup_check.check_query(match, request.GET),
+        },
     )

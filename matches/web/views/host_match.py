@@ -16,6 +16,7 @@ from matches.core import lifecycle
 from matches.seasons import results
 from matches.core.access import access_match_as_host
 from matches.core.substitutes import history_words
+from matches.core.result_table import result_table
 from matches.hosting.host_forms import AwardFormSet, ExtendToForm
 from matches.models import Match, Phase, kind_labels
 
@@ -93,6 +94,7 @@ def confirm(request, match_id):
         "matches/host_confirm.html",
         {
             "match": match,
+            "standings": result_table(match, seats),
             "formset": formset,
             "handed_seats": [(s, history_words(s)) for s in seats if s.seat in earlier],
             "statuses": results.proposed_statuses(match),

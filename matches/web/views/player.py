@@ -4,6 +4,7 @@ season's gifts; and the answer to an invitation to join a season."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games.values import as_int
@@ -15,7 +16,8 @@ from matches.core import lifecycle, substitutes
 from matches.core.access import access_member, access_seat, is_host, seat_and_phase
 from matches.core.engine_forms import build_form, cleaned_payload, form_errors_text, unexpected_fields
 from matches.core.moves import submit_move
-from matches.seasons.forms import GiftForm
+from matches.seasons import attendance
+from matches.seasons.forms import AbsenceForm, GiftForm
 from matches.models import Match, Phase
 from matches.core.presenters import match_picture, viewer_for_player
 from matches.web import kept_forms
@@ -119,6 +121,29 @@ def give(request, slug):
         lambda data: gifts.do_gift(member.pk, data["recipient"], data["kind"], data["amount"], by=request.user),
     )
     return redirect("season", slug)
+
+
+@login_required
+@require_POST
+def mark_absence(request, slug):
+    """The player marks a period they will be away (in their own time zone)."""
+    member = access_member(request.user, slug)
+    form = AbsenceForm(data=request.POST)
+    _run(request, form, lambda data: attendance.do_mark_absence(member.pk, data["starts_at"], data["ends_at"]))
+    return redirect(reverse("season", args=[slug]) + "#absences")
+
+
+@login_required
+@require_POST
+def remove_absence(request, slug, absence_id):
+    member = access_member(request.user, slug)
+    try:
+        done = attendance.do_remove_absence(member.pk, absence_id)
+    except lifecycle.Refused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, done.message)
+    return redirect(reverse("season", args=[slug]) + "#absences")
 
 
 @login_required

@@ -43,7 +43,8 @@ def match_steps(request, match_id, number=0):
     its hosts only)."""
     match = access_match_steps(request.user, match_id)
     viewer = Viewer.host() if is_host(request.user, match.season) else Viewer.spectator()
-    picture = step_picture(match, viewer, number)
+    own = seat_of(request.user, match.pk) if request.user.is_authenticated and not viewer.is_host else None
+    picture = step_picture(match, viewer, number, own.seat if own else None)
     if picture is None:
         raise Http404("No such step.")
     picture["handed_seats"] = handed_history(match)

@@ -1,4 +1,5 @@
-"""A person's own page of reminder choices, and their calendar feed behind a secret address."""
+"""A person's own page of reminder choices, their devices told by Web Push (the forms that change
+them are in push.py), and their calendar feed behind a secret address."""
 
 from django import forms
 from django.contrib import messages
@@ -6,7 +7,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 
-from matches.notifications import calendar, reminders
+from matches.notifications import calendar, reminders, vapid
+from matches.web.views.push import PushKindsForm
 from matches.models import Preferences, new_calendar_token
 
 
@@ -55,7 +57,14 @@ def account(request):
     return render(
         request,
         "matches/account.html",
-        {"form": form, "feed": feed, "deadlines": calendar.open_deadlines(request.user)},
+        {
+            "form": form,
+            "feed": feed,
+            "deadlines": calendar.open_deadlines(request.user),
+            "push_enabled": vapid.enabled(),
+            "devices": request.user.push_devices.order_by("-created_at", "-pk"),
+            "push_kinds_form": PushKindsForm(initial={"push_kinds": prefs.push_kinds}),
+        },
     )
 
 

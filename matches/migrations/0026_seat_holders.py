@@ -24,7 +24,7 @@ def holders_from_the_start(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ('matches', '0023_names_in_reading_order'),
+        ('matches', '0025_autopilot_and_absences'),
     ]
 
     operations = [
