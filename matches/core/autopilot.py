@@ -15,7 +15,7 @@ autopilot: their misses are in the record (its owner and the hosts see it) but d
 toward autopilot, a move there does not take the seat back, and an autopilot seat gets its
 default at the close like any seat that has not sent (docs/hosting.md, "Absences and autopilot")."""
 
-from games.engine_api import derive_rng
+from games.engine_api import OTHERS_TEXT, derive_rng
 
 from matches.core import events
 from matches.core.engine_forms import said
@@ -81,7 +81,10 @@ def _engage(match, player, now):
                 kind="seat.autopilot",
                 visibility=Event.PRIVATE,
                 seat=player.seat,
-                data={"on": True},
+                data={
+                    "on": True,
+                    OTHERS_TEXT: f"{name} missed {missed} steps in a row, so their seat went on autopilot.",
+                },
                 text=f"You missed {missed} steps in a row, so your seat is on autopilot: the game's defaults are "
                 "played for you. Send a move to take it back.",
             ),
@@ -118,7 +121,7 @@ def take_back(match, phase, player, now):
                     kind="seat.autopilot",
                     visibility=Event.PRIVATE,
                     seat=player.seat,
-                    data={"on": False},
+                    data={"on": False, OTHERS_TEXT: f"{name} sent a move: their seat is off autopilot."},
                     text="You sent a move: your seat is off autopilot and waits for your moves again.",
                 ),
             ],

@@ -5,6 +5,7 @@ had alone, whoever was rendered before it in the same batch."""
 
 from games import registry
 from games.engine_api import OTHERS_TEXT, Viewer
+from matches import clock
 from matches.core import lifecycle
 from matches.live.sockets import SocketViewer, socket_update
 from matches.models import Event, Reminder
@@ -14,8 +15,9 @@ from tests.support.base import BaseTransactionTestCase
 
 def alone_and_shared(match, viewers):
     shared = {}
-    together = [socket_update(match.pk, v, 0, "token", shared) for v in viewers]
-    alone = [socket_update(match.pk, v, 0, "token") for v in viewers]
+    with clock.simulated():  # the clock stands still: a countdown may not tick between the two renders
+        together = [socket_update(match.pk, v, 0, "token", shared) for v in viewers]
+        alone = [socket_update(match.pk, v, 0, "token") for v in viewers]
     for update in together + alone:
         update.pop("server_time")
     return alone, together, shared

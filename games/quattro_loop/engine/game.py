@@ -158,7 +158,7 @@ class QuattroLoop(api.GameEngine):
         if not self._is_current(state, phase_key) or seat not in (0, 1):
             return api.NO_FORM
         if self._kind(phase_key) == "prompt":
-            fields = tuple(api.Field(_field(q["id"]), q["text"], api.RADIO, tuple(tuple(o) for o in q["options"]),
+            fields = tuple(api.Field(views.field_name(q["id"]), q["text"], api.RADIO, tuple(tuple(o) for o in q["options"]),
                                      required=True) for q in state["asked"] if q["seat"] == seat)
             return api.FormSpec(fields, submit_label="Choose", intro="An effect asks you to choose.") if fields else api.NO_FORM
         hand = tuple((cid, describe_card(state["cards"][cid])) for cid in state["hands"][seat])
@@ -172,7 +172,7 @@ class QuattroLoop(api.GameEngine):
         if not isinstance(data, dict) or seat not in (0, 1) or not self._is_current(state, phase_key):
             return api.Invalid("That step is not open.")
         if self._kind(phase_key) == "prompt":
-            asked = {_field(q["id"]): q for q in state["asked"] if q["seat"] == seat}
+            asked = {views.field_name(q["id"]): q for q in state["asked"] if q["seat"] == seat}
             if set(data) != set(asked):
                 return api.Invalid("Answer every choice, and nothing else.")
             for name, question in asked.items():
@@ -193,7 +193,7 @@ class QuattroLoop(api.GameEngine):
 
     def random_submission(self, state, phase_key, seat, rng):
         if self._kind(phase_key) == "prompt":
-            return {_field(q["id"]): rng.choice(q["options"])[0] for q in state["asked"] if q["seat"] == seat}
+            return {views.field_name(q["id"]): rng.choice(q["options"])[0] for q in state["asked"] if q["seat"] == seat}
         empty = [SLOTS[i] for i in range(7) if state["loops"][seat][i] is None]
         return {"card": rng.choice(state["hands"][seat]), "slot": rng.choice(empty)}
 
@@ -206,7 +206,7 @@ class QuattroLoop(api.GameEngine):
             for seat, answers in submissions.items():
                 for question in state["asked"]:
                     if question["seat"] == seat and answers:
-                        state["answers"][question["id"]] = answers.get(_field(question["id"]))
+                        state["answers"][question["id"]] = answers.get(views.field_name(question["id"]))
             state["asked"] = []
             # L9: a missed choice was the seed's; said as such (what it chose shows in the moment's report)
             events = [api.public("quattro.default", f"Time ran out for {state['names'][seat]}: the seed chose.")
@@ -367,7 +367,7 @@ class QuattroLoop(api.GameEngine):
                                for c in state["hands"][seat]]  # ids as the form's card buttons name them
             out["my_unplayed"] = [describe_card(c) for c in state["unplayed"][seat]]
             out["my_questions"] = [q for q in state["asked"] if q["seat"] == seat]
-            _offer_on_the_loops(out["loops"], out["my_questions"])
+            views.offer_on_the_loops(out["loops"], out["my_questions"])
         return out
 
     def outcome(self, state):
@@ -383,25 +383,10 @@ def _positions(state):
             for seat in (0, 1) for i, cid in enumerate(state["loops"][seat]) if cid is not None}
 
 
-def _offer_on_the_loops(loops, questions):
-    """A card a question of the viewer's offers, tappable on the picture (static/js/pick.js): the
-    slot carries the form's field and the value that picks it (the first question's, if two do)."""
-    for question in questions:
-        if question["kind"] != "card":
-            continue
-        for value, _ in question["options"]:
-            seat, slot = (question["loop"], value) if "loop" in question else (int(value[0]), value[1])
-            loops[seat][SLOTS.index(slot)].setdefault("pick", {"field": _field(question["id"]), "value": value})
-
-
 def _placer(state, seat, filled_in):
     """Who placed a card: the player, or the seed when their time ran out (L2)."""
     name = state["names"][seat]
     return f"time ran out for {name}: the seed" if seat in filled_in else name
-
-
-def _field(question_id: str) -> str:
-    return "q" + question_id.replace(".", "_")
 
 
 def _pts(value: float) -> str:

@@ -51,3 +51,19 @@ def finished_rounds(state):
             {"round": record["round"], "loops": loops, "sums": [q["sum"] if q else None for q in record["quattros"]]}
         )
     return out
+
+
+def field_name(question_id: str) -> str:
+    """The form's field of a question (its id's dots are no field name)."""
+    return "q" + question_id.replace(".", "_")
+
+
+def offer_on_the_loops(loops, questions):
+    """A card a question of the viewer's offers, tappable on the picture (static/js/pick.js): the
+    slot carries the form's field and the value that picks it (the first question's, if two do)."""
+    for question in questions:
+        if question["kind"] != "card":
+            continue
+        for value, _ in question["options"]:
+            seat, slot = (question["loop"], value) if "loop" in question else (int(value[0]), value[1])
+            loops[seat][SLOTS.index(slot)].setdefault("pick", {"field": field_name(question["id"]), "value": value})
