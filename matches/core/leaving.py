@@ -49,7 +49,8 @@ def do_leave(season, user, player_id, substitutes, announce=True):
                 except Refused as refusal:  # which match, of the several on the page
                     raise Refused(f"{match.title}: {refusal}", field=refusal.field) from None
                 handed.append(match.title)
-            else:
+            else:  # nobody takes it: the game's defaults are played for the seat from now on
+                MatchPlayer.objects.filter(pk=seat.pk).update(autopilot=True)
                 kept.append(match.title)
         locked = SeasonPlayer.objects.select_for_update().get(pk=player.pk)
         if locked.status == SeasonPlayer.LEFT:

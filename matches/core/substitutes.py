@@ -139,8 +139,9 @@ def _hand(match, user, seat_number, to_player_id, announce, how):
     SeatHolder.objects.create(
         seat=seat, season_player=to_player, since=now, from_step=match.step, how=how, announced=announce
     )
-    seat.season_player = to_player
-    seat.save(update_fields=["season_player"])
+    # the new holder starts with a clean slate: the old holder's misses and autopilot were theirs
+    seat.season_player, seat.missed_in_row, seat.autopilot = to_player, 0, False
+    seat.save(update_fields=["season_player", "missed_in_row", "autopilot"])
     # a request of the seat's is answered by any hand-over of it
     seat.substitute_requests.filter(status=SeatRequest.PENDING).update(status=SeatRequest.APPROVED, answered_at=now)
     text = (

@@ -28,7 +28,7 @@ def player_label(member):
 
 def record_words(record):
     """A seat picker's note of a player's missed deadlines this season (nothing if none)."""
-    return f" · {record.words()}" if record and record.missed else ""
+    return f" · {record.words()}" if record and (record.missed or record.abandoned) else ""
 
 
 class MatchSetupForm(forms.Form):

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 
 from matches import clock
 from matches.core.records import Done, Refused, _lock, _record_events
-from matches.models import Absence, Event, MissedStep, SeasonPlayer
+from matches.models import Absence, Event, MissedStep, SeasonPlayer, SeatHolder
 
 MAX_ABSENCE = timedelta(days=90)
 MAX_AHEAD = timedelta(days=366)
@@ -22,20 +23,24 @@ MAX_OPEN_ABSENCES = 20
 class Record:
     missed: int = 0
     excused: int = 0
+    abandoned: int = 0  # matches whose seat they held was handed on to another before the end
 
     @property
     def unexcused(self):
         return self.missed - self.excused
 
     def words(self):
-        if not self.missed:
-            return "no missed deadlines"
-        return f"{self.missed} missed deadline{'' if self.missed == 1 else 's'}, {self.excused} excused"
+        said = "no missed deadlines"
+        if self.missed:
+            said = f"{self.missed} missed deadline{'' if self.missed == 1 else 's'}, {self.excused} excused"
+        if self.abandoned:
+            said += f", {self.abandoned} match{'' if self.abandoned == 1 else 'es'} abandoned"
+        return said
 
 
 def records(season, players=None, seen_by_all_only=False, match=None):
     """{season player id: Record} over the season (or one match): every player of the season
-    (or those given) has one, an empty one if they never missed."""
+    (or those given) has one, an empty one if they never missed nor abandoned a match."""
     rows = MissedStep.objects.filter(season=season)
     if players is not None:
         rows = rows.filter(player__in=players)
@@ -49,7 +54,27 @@ def records(season, players=None, seen_by_all_only=False, match=None):
         record = out.setdefault(player_id, Record())
         record.missed += 1
         record.excused += bool(excused)
+    for player_id, count in _abandoned(season, players, match, seen_by_all_only).items():
+        out.setdefault(player_id, Record()).abandoned = count
     return out
+
+
+def _abandoned(season, players=None, match=None, seen_by_all_only=False):
+    """{season player id: matches they stopped holding a seat of before it ended} (a hand-over
+    ends a holding: asked for, on leaving the season, or by the host; core.substitutes). Read by
+    all, only hand-overs the players were told of count: a quiet one is the host's to know."""
+    rows = SeatHolder.objects.filter(season_player__season=season, until__isnull=False)
+    if seen_by_all_only:
+        told = SeatHolder.objects.filter(seat=OuterRef("seat"), since=OuterRef("until"), announced=True)
+        rows = rows.filter(Exists(told))
+    if players is not None:
+        rows = rows.filter(season_player__in=players)
+    if match is not None:
+        rows = rows.filter(seat__match=match)
+    counts = {}
+    for player_id, _ in set(rows.values_list("season_player_id", "seat__match_id")):
+        counts[player_id] = counts.get(player_id, 0) + 1
+    return counts
 
 
 def records_by_match(member):
@@ -59,6 +84,8 @@ def records_by_match(member):
         record = out.setdefault(miss.match, Record())
         record.missed += 1
         record.excused += bool(miss.excused)
+    for held in member.seats_held.filter(until__isnull=False).select_related("seat__match").order_by("until"):
+        out.setdefault(held.seat.match, Record()).abandoned = 1
     return list(out.items())
 
 

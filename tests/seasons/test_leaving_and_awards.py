@@ -10,6 +10,7 @@ from matches.core.leaving import do_leave
 from matches.core.records import Refused
 from matches.core.substitutes import do_hand_seat
 from matches.models import Event, LedgerEntry, Match, Season, SeasonPlayer, SeatHolder
+from matches.seasons import attendance
 from matches.seasons.results import do_confirm_result
 from tests.support.base import BaseTestCase
 
@@ -33,6 +34,13 @@ class LeavingTheSeasonTestCase(BaseTestCase):
         self.assertEqual(self.seat("judy").seat, 0)
         self.assertEqual(SeatHolder.objects.get(seat__match=self.match, until__isnull=True, seat__seat=0).how, "left")
         self.assertEqual(self.second.seats.get(seat=1).season_player.display_name, "Alice")  # the autopilot's
+        self.assertTrue(self.second.seats.get(seat=1).autopilot)  # the defaults are played for it
+        self.assertFalse(self.seat("judy").autopilot)
+        # the record: the match Alice's seat was handed on from is abandoned; the kept one is not
+        on_record = attendance.records(self.season)
+        self.assertEqual(on_record[self.members["alice"].pk].abandoned, 1)
+        self.assertEqual(on_record[self.members["judy"].pk].abandoned, 0)
+        self.assertEqual(on_record[self.members["alice"].pk].words(), "no missed deadlines, 1 match abandoned")
         self.members["alice"].refresh_from_db()
         self.assertEqual(self.members["alice"].status, SeasonPlayer.LEFT)
         self.assertEqual(LedgerEntry.objects.filter(player=self.members["alice"]).count(), 1)
@@ -121,3 +129,24 @@ class AwardsOfAHandedSeatTestCase(BaseTestCase):
         with self.assertRaisesMessage(Refused, "Seat 1 was never held by that player; nothing was written."):
             do_confirm_result(self.match.pk, [self.award(holder=self.members["bob"].pk)], by=self.hana)
         self.assertFalse(LedgerEntry.objects.filter(match=self.match).exists())
+
+
+class AbandonedTestCase(BaseTestCase):
+    """Only hand-overs the players were told of count in a record the season shows everyone."""
+
+    def test_a_quiet_hand_over_counts_for_the_hosts_only_and_the_new_holder_starts_clean(self):
+        self.start()
+        alice = self.seat("alice")
+        alice.missed_in_row, alice.autopilot = 2, True
+        alice.save()
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk, announce=False)
+        dave = self.seat("dave")
+        self.assertEqual((dave.missed_in_row, dave.autopilot), (0, False))
+        self.assertEqual(attendance.records(self.season)[self.members["alice"].pk].abandoned, 1)
+        public = attendance.records(self.season, seen_by_all_only=True)
+        self.assertEqual(public[self.members["alice"].pk].abandoned, 0)
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["frank"].pk, announce=True)
+        public = attendance.records(self.season, seen_by_all_only=True)
+        self.assertEqual(
+            (public[self.members["alice"].pk].abandoned, public[self.members["dave"].pk].abandoned), (0, 1)
+        )
