@@ -223,6 +223,8 @@ class AdminAccessTestCase(BaseTestCase):
                 "name": "Season Three",
                 "slug": "season-three",
                 "status": "active",
+                "extension_hours": 24,  # the add form shows these defaults
+                "extensions_per_player": 3,
                 "currencies-TOTAL_FORMS": 0,
                 "currencies-INITIAL_FORMS": 0,
                 "players-TOTAL_FORMS": 0,
