@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install run test lint chromium push-service bench clean
+.PHONY: install run test lint chromium push-service bench-tools bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -74,8 +74,11 @@ lint: install
 	    $(BIN)/ruff format --check --config pyproject.toml "$$tmp/games/typed_check" "$$tmp/tests/typed_check"; fi && \
 	  echo "The scaffold's game passes mypy (strict) and ruff."
 
-bench: install push-service
+# Debian's wrk (the bench's HTTP load), if missing.
+bench-tools:
 	@command -v wrk >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends wrk; }
+
+bench: install push-service bench-tools
 	$(BIN)/python -m bench
 
 clean:
