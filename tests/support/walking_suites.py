@@ -19,6 +19,7 @@ SUITES = (
     "tests/security/test_substitute_side_channel.py",  # a seat handed on mid-phase: the others' bytes the same
     "tests/core/test_third_person.py",  # another's private line is told by name, never as "you"
     "tests/web/test_close_result.py",  # after a close, each player's page opens with what it did to them
+    "tests/hosting/test_whole_form_check.py",  # the setup form's whole-form check answers hostile rows in words
 )
 
 # in Chromium (marked browser): run by the fresh-game test's browser half
