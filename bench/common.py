@@ -100,13 +100,17 @@ class Server:
         self.log = tempfile.TemporaryFile()
         env = {**bench_env(), **extra_env}
         self.popen = subprocess.Popen(args, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        for _ in range(300):
+        deadline = time.monotonic() + 90  # a loaded machine (CI runs its jobs side by side) starts slowly
+        while time.monotonic() < deadline:
             try:
                 urllib.request.urlopen(self.url + "/healthz", timeout=1)
                 return
             except OSError:
+                if self.popen.poll() is not None:
+                    break
                 time.sleep(0.1)
-        raise RuntimeError(f"{kind} did not start")
+        self.log.seek(0)
+        raise RuntimeError(f"{kind} did not start: {self.log.read()[-2000:].decode(errors='replace')}")
 
     def stop(self):
         self.popen.terminate()
