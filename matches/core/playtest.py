@@ -14,7 +14,16 @@ from games.engine_api import GARNET, Context
 
 from matches import clock
 from matches.core import host_actions, lifecycle
-from matches.models import LedgerEntry, Match, MatchPlayer, Phase, Season, SeasonPlayer, balances_for
+from matches.models import (
+    LedgerEntry,
+    Match,
+    MatchPlayer,
+    Phase,
+    Season,
+    SeasonPlayer,
+    Submission,
+    balances_for,
+)
 
 STARTING_GARNETS = 5
 MAX_STEPS = 100_000
@@ -33,6 +42,8 @@ def playtest(game, players, seed, settings=None, miss_rate=0.1, keep=False):
         lifecycle.do_start(match.pk)
         counts = _play(match, random.Random(f"bot:{seed}"), miss_rate)
         match.refresh_from_db()
+        # a seat that missed `autopilot_after` steps in a row has its defaults stored as steps open
+        counts["autopilot"] = Submission.objects.filter(phase__match=match, by_autopilot=True).count()
         result = {
             "game": game,
             "seed": seed,

@@ -8,6 +8,7 @@ A push is handed to the worker by Chromium's DevTools protocol (ServiceWorker.de
 what DevTools' own "Push" button does): headless Chromium cannot reach a real push service."""
 
 import json
+import time
 from datetime import UTC, datetime
 
 import pytest
@@ -31,6 +32,8 @@ CACHED = """async () => {
   }
   return paths.sort();
 }"""
+SHOWN = """navigator.serviceWorker.ready.then(r => r.getNotifications()).then(list =>
+  list.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url})))"""
 # Chromium's offer to install, as it fires it: a page that takes it calls prompt() on a tap.
 OFFER = """() => {
   const offer = new Event("beforeinstallprompt", {cancelable: true});
@@ -101,10 +104,11 @@ class InstallableLiveTestCase(BaseTransactionTestCase):
                     "ServiceWorker.deliverPushMessage",
                     {"origin": self.stack.url, "registrationId": ours[-1], "data": json.dumps(push)},
                 )
-            shown = page.wait_for_function(
-                """() => navigator.serviceWorker.ready.then(r => r.getNotifications()).then(list =>
-                     list.length === 2 && list.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url})))"""
-            ).json_value()
+            # Polled here: wait_for_function takes the Promise itself as its truthy answer.
+            shown, deadline = [], time.monotonic() + 30
+            while len(shown) < 2 and time.monotonic() < deadline:
+                shown = page.evaluate(SHOWN)
+                page.wait_for_timeout(100)
             self.assertEqual(
                 sorted(shown, key=lambda n: n["tag"] != f"match-{self.match.pk}"),
                 [

@@ -154,10 +154,14 @@ class TurnsTestCase(BaseTestCase):
                 self.assertGreater(result["missed"], 0)
                 kinds = set(match.events.values_list("kind", flat=True))
                 self.assertFalse(kinds & {"phase.opened", "phase.closed"})
-                # every missed turn, and only a missed one, is said as a default
-                defaults = Submission.objects.filter(phase__match=match, source=Submission.DEFAULT).count()
+                # every missed turn, and only a missed one, is said as a default; after two misses in
+                # a row the seat is on autopilot, whose turns are played by default as they open
+                defaults = Submission.objects.filter(phase__match=match, source=Submission.DEFAULT)
                 said = match.events.filter(text__startswith="Time ran out").count()
-                self.assertEqual((defaults, said), (result["missed"], result["missed"]))
+                self.assertEqual(
+                    (defaults.filter(by_autopilot=False).count(), defaults.filter(by_autopilot=True).count(), said),
+                    (result["missed"], result["autopilot"], result["missed"] + result["autopilot"]),
+                )
 
     def test_it_reminds_the_player_on_turn_before_the_turn_s_own_deadline(self):
         self.match.settings = {"turn_seconds": 7200}

@@ -69,7 +69,8 @@ class DeadlineTestCase(ProductionTestCase):
             screenshot(page, "production-deadline-spectator")
         phase.refresh_from_db()
         self.assertEqual(phase.close_reason, "deadline")
-        self.assertLess((phase.closed_at - phase.deadline).total_seconds(), 2)
+        # no beat runs: only the eta task could close it (the bound allows for a loaded machine)
+        self.assertLess((phase.closed_at - phase.deadline).total_seconds(), 15)
         self.assertEqual(self.closes_of(phase), 1)
 
 
@@ -85,9 +86,10 @@ class WorkerFaultsTestCase(ProductionTestCase):
         worker.popen.wait(5)
         self.stack.worker("worker2")
         self.stack.beat()
-        wait_until(lambda: self.closed(phase), 20, 0.1, "the sweep to close the phase")
+        wait_until(lambda: self.closed(phase), 30, 0.1, "the sweep to close the phase")
         self.assertEqual(phase.close_reason, "deadline")
-        self.assertLess((phase.closed_at - phase.deadline).total_seconds(), 8)
+        # the sweep (every 2 s), not Redis's redelivery after its visibility timeout (an hour)
+        self.assertLess((phase.closed_at - phase.deadline).total_seconds(), 30)
         time.sleep(2)  # let any second close attempt (a sweep, a redelivery) run
         self.assertEqual(self.closes_of(phase), 1)
         self.assertEqual(self.match.phases.filter(key="round-2").count(), 1)

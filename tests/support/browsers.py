@@ -64,7 +64,7 @@ def person(browser, base_url, user=None, phone=False, timezone_id=None, **more):
     if timezone_id:
         options["timezone_id"] = timezone_id
     context = browser.new_context(base_url=base_url, **options)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(30_000)  # CI runs its jobs side by side on two cores
     host = urlparse(base_url).hostname
     for _, header in session_cookie(user):
         for part in header.decode().split("; "):
