@@ -152,12 +152,11 @@ def test_nine_windows_then_the_winners():
     assert ENGINE.outcome(t.state).standings[0].place == 1
 
 
-def test_a_missed_window_is_said_as_sent_empty_to_its_player_and_the_host_alone():
+def test_a_missed_window_is_said_once_as_sent_empty_to_its_player_and_the_host():
     t = start()
     t = window(t, {0: move(3, 4), 1: {}, 2: {}, 3: {}})  # Ed sends nothing; Ben, Cy and Di send an empty form
     said = [(e.visibility, e.seat, e.text) for e in t.events if e.kind == "flat.missed"]
     assert said == [
-        (api.HOST_ONLY, None, "Time ran out for Ed: window 1 counts as sent empty."),
         (
             "private",
             4,
@@ -167,5 +166,11 @@ def test_a_missed_window_is_said_as_sent_empty_to_its_player_and_the_host_alone(
             ),
         ),
     ]
+    # the host reads it in the third person (every private line has its words for others)
+    [line] = [e for e in t.events if e.kind == "flat.missed"]
+    assert line.others_text == (
+        "Time ran out for Ed: window 1 counts as sent empty: no proposal, every movement "
+        "proposal naming Ed accepted, no shift vote."
+    )
     # who sent is secret in a window (F4): no public line says who missed one
     assert not [e for e in t.events if "ran out" in e.text and e.visibility == api.PUBLIC]

@@ -1,6 +1,6 @@
 """A missed window, said as one (F5): it counts as sent empty. Who sent a window is secret (F4),
-so who missed one is too: the host reads it, the player their own line, the others once the match
-is over (when every line opens)."""
+so who missed one is too: one private line, read by its player in the second person and by the
+host (who reads every line), and by the others once the match is over, in the third."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from games import engine_api as api
 def missed_windows(names: list[str], k: int, seats: Collection[int]) -> list[api.Event]:
     events = []
     for seat in sorted(seats):
-        events.append(api.host_only("flat.missed", f"Time ran out for {names[seat]}: window {k} counts as sent empty."))
         events.append(
             api.private(
                 seat,
