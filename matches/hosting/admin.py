@@ -9,6 +9,7 @@ from django.contrib import admin
 from django.contrib.admin import RelatedOnlyFieldListFilter
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.db import models
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
@@ -16,6 +17,7 @@ from games import registry
 
 from matches.lib.bounded_json import BoundedJSONField
 from matches.lib.typed_names import refuse_direction_controls
+from matches.core.result_table import result_table
 from matches.core.start_checks import settings_problem, start_report, warm
 from matches.core.access import hosted_rows, hosted_seasons, hosts_any_season, may_create_season
 from matches.hosting.host_desk import existing_account, new_account
@@ -272,6 +274,12 @@ class MatchPlayerInline(HostScopedChoices, admin.TabularInline):
     extra = 0
     fields = ["seat", "season_player", "role"]
 
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if db_field.name == "seat":  # the stored number; the site's pages say seats from 1
+            field.label, field.help_text = "Seat (stored from 0)", "0 is the site's seat 1, 1 its seat 2, ..."
+        return field
+
     def has_add_permission(self, request, obj=None):
         return obj is None or obj.status == Match.DRAFT
 
@@ -342,11 +350,11 @@ class MatchAdmin(HostScopedAdmin):
 
     @admin.display(description="Result")
     def outcome_table(self, match):
-        if not match.outcome:
+        """The table the match's pages show (the game's own columns, why each place), not raw scores."""
+        table = result_table(match, match.seats.select_related("season_player"))
+        if not table:
             return "-"
-        names = {s.seat: s.season_player.display_name for s in match.seats.select_related("season_player")}
-        rows = ((r["place"], names.get(r["seat"]), r["score"]) for r in match.outcome["standings"])
-        return format_html("<table>{}</table>", format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", rows))
+        return render_to_string("matches/_result_table.html", {"table": table})
 
 
 @admin.register(Submission)

@@ -94,14 +94,16 @@ class ResultTablesTestCase(BaseTestCase):
         return match
 
     def pages(self, match, player):
-        """The result as the public page, `player`'s play page and the host's confirm page show it."""
+        """The result as the public page, `player`'s play page, the host's confirm page and the
+        admin's match page show it."""
         public = self.client.get(reverse("match_public", args=[match.pk])).content.decode()
         self.client.login(username=player, password=PASSWORD)
         play = self.client.get(reverse("match_play", args=[match.pk])).content.decode()
         self.client.login(username="hana", password=PASSWORD)
         confirm = self.client.get(reverse("host_confirm", args=[match.pk])).content.decode()
+        admin = self.client.get(reverse("admin:matches_match_change", args=[match.pk])).content.decode()
         self.client.logout()
-        return {"public": public, "play": play, "confirm": confirm}
+        return {"public": public, "play": play, "confirm": confirm, "admin": admin}
 
     def assert_table(self, match, player, headings, rows, note_parts):
         for page, html in self.pages(match, player).items():
