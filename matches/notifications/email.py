@@ -5,9 +5,10 @@ core's events (matches.apps)."""
 
 from django.conf import settings
 from django.core.mail import send_mail
+from django.db.models import Q
 from django.urls import reverse
 
-from matches.models import MatchPlayer, Phase, SeasonPlayer
+from matches.models import Match, MatchPlayer, Phase, SeasonPlayer, Submission
 from matches.notifications.reminders import play_url, preferences
 
 
@@ -15,7 +16,12 @@ def email_results(phase_id):
     """After a phase closes: a short email to each waited-on player who asked for one. Only those
     who asked are read (one query when nobody did, in the match): without a worker this runs in the request
     that closed the phase, once per phase ("Play the rest with defaults" closes many), and it
-    used to read every waited-on player and make each one's preferences row."""
+    used to read every waited-on player and make each one's preferences row.
+
+    Folded: this runs after the close's commit, so where one write closed several phases (Play
+    the rest, a turn that ends a round) only the last one's email goes out, saying where the
+    match is now. Not to the player whose own move closed the phase early: they read the result
+    on the page that sent it (a turn game's every move would be an email otherwise)."""
     asked = list(
         MatchPlayer.objects.filter(match__phases=phase_id, season_player__user__preferences__email_results=True)
         .exclude(season_player__user__email="")
@@ -24,14 +30,34 @@ def email_results(phase_id):
     if not asked:
         return
     phase = Phase.objects.select_related("match").get(pk=phase_id)
+    if _closed_after(phase):
+        return
+    closer = _closing_mover(phase)
+    over = phase.match.status == Match.FINISHED
+    subject = f"{phase.match.title}: the match is over" if over else f"{phase.match.title}: {phase.title} has closed"
     for player in asked:
-        if player.seat in phase.waits_on:
+        if player.seat in phase.waits_on and player.seat != closer:
             send_mail(
-                f"{phase.match.title}: {phase.title} has closed",
-                f"{phase.title} of {phase.match.title} has closed. See what happened: {play_url(phase.match_id)}\n",
+                subject,
+                f"{phase.title} of {phase.match.title} has closed"
+                f"{' and the match is over' if over else ''}. See what happened: {play_url(phase.match_id)}\n",
                 None,
                 [player.season_player.user.email],
             )
+
+
+def _closed_after(phase):
+    """Another phase of the match closed after this one (by the time this email goes out)."""
+    later = Q(closed_at__gt=phase.closed_at) | Q(closed_at=phase.closed_at, sequence__gt=phase.sequence)
+    return Phase.objects.filter(later, match_id=phase.match_id, status=Phase.CLOSED).exists()
+
+
+def _closing_mover(phase):
+    """The seat whose own move closed `phase` early (its last move, if a player's), else None."""
+    if phase.close_reason != "early":
+        return None
+    last = phase.submissions.order_by("-pk").values_list("source", "player__seat").first()
+    return last[1] if last and last[0] == Submission.PLAYER else None
 
 
 def email_news(member_id, subject, text):

@@ -98,6 +98,25 @@ class ReminderTestCase(BaseTransactionTestCase):
         self.assertEqual([m.to for m in mail.outbox], [["bob@example.org"]])
         self.assertIn("has closed", mail.outbox[0].subject)
 
+    def test_it_emails_the_last_of_many_closes_once_and_not_the_player_whose_move_closed_it(self):
+        for name in ("alice", "bob", "carol"):
+            prefs = reminders.preferences(getattr(self, name))
+            prefs.email_results = True
+            prefs.save()
+        self.start()
+        phase = self.open_phase()
+        for name, bid in (("alice", 1), ("bob", 2), ("carol", 3)):
+            lifecycle.do_submit(phase.pk, self.seat(name), {"bid": bid})  # Carol's move closes round 1
+        self.assertEqual(sorted(m.to[0] for m in mail.outbox), ["alice@example.org", "bob@example.org"])
+        self.assertEqual(mail.outbox[0].subject, "Test match: Round 1 has closed")
+        mail.outbox.clear()
+        lifecycle.do_finish_with_defaults(self.match.pk)  # rounds 2 and 3 in one write: one email each
+        self.assertEqual(
+            sorted((m.to[0], m.subject) for m in mail.outbox),
+            [(f"{name}@example.org", "Test match: the match is over") for name in ("alice", "bob", "carol")],
+        )
+        self.assertIn("Round 3 of Test match has closed and the match is over.", mail.outbox[0].body)
+
     def test_it_sends_through_a_real_smtp_server(self):
         with smtp_server() as (received, port):
             with override_settings(
@@ -127,3 +146,28 @@ class ReminderTestCase(BaseTransactionTestCase):
         wrong = token[:-1] + ("y" if token.endswith("x") else "x")  # differs in its last character, always
         self.assertEqual(Client().get(f"/calendar/{wrong}.ics").status_code, 404)
         self.assertEqual(Client().get("/calendar/short.ics").status_code, 404)
+
+
+class TurnResultsTestCase(BaseTransactionTestCase):
+    """A turn game (tests/fixture_turns): each move closes its turn; its player is not emailed it."""
+
+    game = "fixture_turns"
+    settings = {}
+    seats = ("alice", "bob")
+
+    def test_it_emails_a_turn_s_close_to_its_player_only_when_they_did_not_close_it(self):
+        for name in ("alice", "bob"):
+            getattr(self, name).email = f"{name}@example.org"
+            getattr(self, name).save()
+            prefs = reminders.preferences(getattr(self, name))
+            prefs.email_results = True
+            prefs.save()
+        with clock.simulated():
+            self.start()
+            lifecycle.do_submit(self.open_phase().pk, self.seat("bob"), {"action": "raise", "amount": 2})
+            self.assertEqual(mail.outbox, [])  # Bob's own move; Alice was not waited on
+            turn = self.open_phase()
+            self.assertEqual(turn.waits_on, [0])
+            clock.advance_to(turn.deadline)
+            lifecycle.sweep()  # Alice missed her turn: told by email
+            self.assertEqual([m.to for m in mail.outbox], [["alice@example.org"]])

@@ -23,7 +23,10 @@ class PreferencesForm(forms.Form):
         help_text="Only reminders shorter than the phase itself are sent.",
     )
     email_results = forms.BooleanField(
-        required=False, label="Email me when a phase I play in closes, and gifts I receive"
+        required=False,
+        label="Email me when a phase I play in closes, and gifts I receive",
+        help_text="Not a phase your own move closed (you see its result as you send); several closed at once "
+        "are one email.",
     )
 
 
