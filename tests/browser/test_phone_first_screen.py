@@ -93,3 +93,31 @@ class PhoneFirstScreenTestCase(BaseTransactionTestCase):
                     wide.append(f"{slug}: {sizes[0]} px wide in {sizes[1]}")
                 page.context.close()
         self.assertEqual(wide, [], "\n".join(wide))
+
+
+class SnapDayTwoTestCase(BaseTransactionTestCase):
+    """Pokemon Snap's second day: the last close's card and a Pokemon's grown card (its stats over
+    day 1, who photographed it) above the form, which must still start in every seat's first screen."""
+
+    def test_it_shows_day_2_s_form_in_every_seat_s_first_screen(self):
+        match = self.start(self.game_match(registry.get("pokemon_snap")))
+        while not match.phases.filter(status=Phase.OPEN, key="day-2").exists():
+            for phase in match.phases.filter(status=Phase.OPEN):
+                lifecycle.do_force_close(phase.pk)
+        stack = serve(self)
+        found = []
+        with chromium() as browser:
+            for seat in match.seats.select_related("season_player__user"):
+                page = person(browser, stack.url, seat.season_player.user, phone=True).new_page()
+                page.goto(f"/play/{match.pk}/")
+                page.wait_for_selector(".conn[data-state=live]")
+                tops = page.evaluate(MEASURE)
+                if seat.seat in (0, 2):  # a photographer and a Pokemon
+                    page.screenshot(path=str(ARTIFACTS / "screenshots" / f"phone-snap-day-2-seat-{seat.seat + 1}.png"))
+                for what in ("form", "picture"):
+                    if tops[what] is None or tops[what] >= PHONE["height"]:
+                        found.append(f"seat {seat.seat + 1}: the {what} starts at {tops[what]} px")
+                if tops["submitBottom"] > PHONE["height"]:
+                    found.append(f"seat {seat.seat + 1}: the submit button ends at {tops['submitBottom']} px")
+                page.context.close()
+        self.assertEqual(found, [], "\n".join(found))
