@@ -39,6 +39,20 @@ def seat_rows(match):
     )
 
 
+def told_holder(seat):
+    """The season player the other players were told holds `seat`: its last announced holder (a
+    quiet hand-over keeps the old one), or its holder if it was never handed on."""
+    row = seat.holders.filter(announced=True).select_related("season_player").order_by("-since", "-pk").first()
+    return row.season_player if row else seat.season_player
+
+
+def told_holder_ids(match):
+    """The season players the other players were told hold the match's seats, in one query."""
+    told = SeatHolder.objects.filter(seat=OuterRef("pk"), announced=True).order_by("-since", "-pk")
+    rows = match.seats.annotate(told=Subquery(told.values("season_player")[:1])).values_list("season_player", "told")
+    return {told or holder for holder, told in rows}
+
+
 def name_for(seat, viewer):
     """The seat's name as `viewer` may read it: its holder's for the host, else the name the
     players were last told (a quiet hand-over keeps the old one)."""
@@ -130,6 +144,8 @@ def _hand(match, user, seat_number, to_player_id, announce, how):
     to_player = SeasonPlayer.objects.filter(pk=to_player_id).first() if to_player_id else None
     check_hand_seat(match, user, seat, to_player)
     now, old = clock.now(), seat.season_player
+    # announced, it names whom the players saw in the seat: a quiet holder before stays the host's to know
+    replaced = told_holder(seat) if announce else old
     current = seat.holders.filter(until__isnull=True).order_by("-since", "-pk").first()
     if current is None:  # never handed on before: its holder since the start
         since = match.started_at or now
@@ -146,13 +162,13 @@ def _hand(match, user, seat_number, to_player_id, announce, how):
     seat.substitute_requests.filter(status=SeatRequest.PENDING).update(status=SeatRequest.APPROVED, answered_at=now)
     text = (
         f"Seat {seat_number + 1}: {to_player.display_name} plays it from step {match.step + 1}, "
-        f"in place of {old.display_name}."
+        f"in place of {replaced.display_name}."
     )
     event = Event(
         kind=KIND,
         text=text,
         visibility=Event.PUBLIC if announce else Event.HOST,
-        data={"seat": seat_number, "from": old.pk, "to": to_player.pk, "step": match.step, "how": how},
+        data={"seat": seat_number, "from": replaced.pk, "to": to_player.pk, "step": match.step, "how": how},
     )
     _record_events(match, [event], now)
     match.save(update_fields=["event_seq"])

@@ -7,15 +7,17 @@ from django.db import transaction
 
 from matches.core.leaving import running_seats
 from matches.core.records import Refused
-from matches.core.substitutes import STATUSES, do_hand_seat, handed_history, pending_requests
+from matches.core.substitutes import STATUSES, do_hand_seat, handed_history, pending_requests, told_holder_ids
 from matches.hosting.host_desk import do_add_players
 from matches.hosting.invites import invite_path, may_hand_invite
 from matches.models import SeasonPlayer
 
 
-def candidates(match):
-    """Season players who may take a seat of `match`: not seated in it, not gone from the season."""
-    seated = match.seats.values("season_player")
+def candidates(match, as_told=False):
+    """Season players who may take a seat of `match`: not seated in it, not gone from the season.
+    `as_told`: as a player may know it, seated as they were told (a quiet hand-over's new holder is
+    offered, its old one is not: the host's hand-over refuses a pick that is seated after all)."""
+    seated = told_holder_ids(match) if as_told else match.seats.values("season_player")
     return list(match.season.players.exclude(pk__in=seated).exclude(status=SeasonPlayer.LEFT))
 
 

@@ -37,6 +37,7 @@ from matches.models import (
     Submission,
     default_push_kinds,
 )
+from matches.core.substitutes import told_holder
 from matches.notifications import push, vapid
 from matches.notifications.choices import minutes_text
 
@@ -177,7 +178,8 @@ def on_message_posted(event):
     if conversation.kind == conversation.TABLE:  # the whole table's talk is not pushed (see the help)
         return
     match = conversation.match
-    writer = message.sender.season_player.display_name if message.sender else "The host"
+    # the name the readers were told holds the seat (a quiet hand-over keeps the old one)
+    writer = told_holder(message.sender).display_name if message.sender else "The host"
     payload = {
         "title": match.title,
         "body": f"{writer} wrote to you.",

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
 
 from matches import clock
 from matches.core.records import Done, Refused, _lock, _record_events
@@ -40,7 +39,9 @@ class Record:
 
 def records(season, players=None, seen_by_all_only=False, match=None):
     """{season player id: Record} over the season (or one match): every player of the season
-    (or those given) has one, an empty one if they never missed nor abandoned a match."""
+    (or those given) has one, an empty one if they never missed nor abandoned a match.
+    `seen_by_all_only`: the record as everyone may read it (the season page), counted against
+    the holder each seat was last announced to have: a quiet hand-over changes nothing there."""
     rows = MissedStep.objects.filter(season=season)
     if players is not None:
         rows = rows.filter(player__in=players)
@@ -50,23 +51,53 @@ def records(season, players=None, seen_by_all_only=False, match=None):
         rows = rows.filter(seen_by_all=True)
     ids = [p.pk for p in players] if players is not None else season.players.values_list("pk", flat=True)
     out = {pk: Record() for pk in ids}
-    for player_id, excused in rows.values_list("player_id", "excused"):
+    told = _told_holders(season) if seen_by_all_only else {}
+    for player_id, excused, match_id, seat, closed_at in rows.values_list(
+        "player_id", "excused", "match_id", "seat", "closed_at"
+    ):
+        player_id = _told_at(told, (match_id, seat), closed_at, player_id)
         record = out.setdefault(player_id, Record())
         record.missed += 1
         record.excused += bool(excused)
-    for player_id, count in _abandoned(season, players, match, seen_by_all_only).items():
+    abandoned = _told_abandoned(told) if seen_by_all_only else _abandoned(season, players, match)
+    for player_id, count in abandoned.items():
         out.setdefault(player_id, Record()).abandoned = count
     return out
 
 
-def _abandoned(season, players=None, match=None, seen_by_all_only=False):
+def _told_holders(season):
+    """{(match id, seat): [(since, season player id)]}: the holders the players were told of, oldest first."""
+    told = {}
+    rows = SeatHolder.objects.filter(seat__match__season=season, announced=True).order_by("seat_id", "since", "pk")
+    for match_id, seat, since, player_id in rows.values_list("seat__match_id", "seat__seat", "since", "season_player"):
+        told.setdefault((match_id, seat), []).append((since, player_id))
+    return told
+
+
+def _told_at(told, seat, when, holder):
+    """Whom the players were told held `seat` at `when` (`holder`: the seat was never handed on)."""
+    for since, player_id in told.get(seat, []):
+        if since <= when:
+            holder = player_id
+    return holder
+
+
+def _told_abandoned(told):
+    """{season player id: matches they were told to have left}: at each announced hand-over, the
+    holder announced before it (whoever held the seat quietly in between)."""
+    pairs = set()
+    for (match_id, _), held in told.items():
+        pairs |= {(player_id, match_id) for _, player_id in held[:-1]}
+    counts = {}
+    for player_id, _ in pairs:
+        counts[player_id] = counts.get(player_id, 0) + 1
+    return counts
+
+
+def _abandoned(season, players=None, match=None):
     """{season player id: matches they stopped holding a seat of before it ended} (a hand-over
-    ends a holding: asked for, on leaving the season, or by the host; core.substitutes). Read by
-    all, only hand-overs the players were told of count: a quiet one is the host's to know."""
+    ends a holding: asked for, on leaving the season, or by the host; core.substitutes)."""
     rows = SeatHolder.objects.filter(season_player__season=season, until__isnull=False)
-    if seen_by_all_only:
-        told = SeatHolder.objects.filter(seat=OuterRef("seat"), since=OuterRef("until"), announced=True)
-        rows = rows.filter(Exists(told))
     if players is not None:
         rows = rows.filter(season_player__in=players)
     if match is not None:

@@ -91,9 +91,10 @@ def do_confirm_result(match_id, awards, by=None):
                 raise Refused(f"There is no seat {award['seat']}.")
             if award["amount"] == 0:
                 continue
+            receiver = _receiver(award, players, earlier)
             LedgerEntry.objects.create(
                 season=match.season,
-                player=_receiver(award, players, earlier),
+                player=receiver,
                 kind=award["kind"],
                 amount=award["amount"],
                 reason=award["reason"],
@@ -102,9 +103,8 @@ def do_confirm_result(match_id, awards, by=None):
                 mark_lasts=mark_lasts(match, award),
             )
             if award["kind"] == ELIMINATED and award["amount"] > 0 and award["seat"] is not None:
-                member = players[award["seat"]]
-                member.status = SeasonPlayer.ELIMINATED
-                member.save(update_fields=["status"])
+                receiver.status = SeasonPlayer.ELIMINATED  # the entry's receiver: an earlier holder, if chosen
+                receiver.save(update_fields=["status"])
         for seat, realm in sorted((match.outcome.get("statuses") or {}).items(), key=lambda kv: int(kv[0])):
             member = players.get(int(seat))
             if member is not None and realm in STATUSES:

@@ -2,6 +2,8 @@
 0-2, Dave in the season but not the match): who may hand a seat on and when, what the hand-over
 records, what the old and the new account may then see and do, and what the others are told."""
 
+import re
+
 from django.contrib.auth.models import User
 from django.http import Http404
 from django.urls import reverse
@@ -75,6 +77,16 @@ class HandingASeatTestCase(BaseTestCase):
         self.assertNotIn("Dave", [e.text for e in bob["events"]][-1])
         self.assertEqual(match_picture(self.match, Viewer.spectator())["seats"][0].name, "Alice")
         self.assertEqual(match_picture(self.match, Viewer.host())["seats"][0].name, "Dave")
+
+    def test_after_a_quiet_hand_over_the_others_are_offered_and_named_as_they_were_told(self):
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
+        self.assertEqual(substitutes.told_holder(self.seat("dave")).display_name, "Alice")  # a push's writer
+        bob = self.client
+        bob.force_login(self.bob)
+        page = bob.get(reverse("ask_substitute", args=[self.match.pk])).content.decode()
+        offered = re.findall(r'<option value="\d+">([^<]+)</option>', page)
+        self.assertIn("Dave", offered)  # as Bob knows it, Dave plays no seat here...
+        self.assertNotIn("Alice", offered)  # ... and Alice does
 
     def test_an_announced_hand_over_is_public_and_renames_the_seat(self):
         do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk, announce=True)

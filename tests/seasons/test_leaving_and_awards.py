@@ -4,7 +4,8 @@
 from django.test import Client
 from django.urls import reverse
 
-from games.engine_api import GARNET
+from games.engine_api import ELIMINATED, GARNET
+from matches import clock
 from matches.core import lifecycle
 from matches.core.leaving import do_leave
 from matches.core.records import Refused
@@ -125,6 +126,17 @@ class AwardsOfAHandedSeatTestCase(BaseTestCase):
         page = Client().get(reverse("match_steps", args=[self.match.pk])).content.decode()
         self.assertIn("Seats handed on: seat 1: Alice, then Dave from step 2.", page)
 
+    def test_an_elimination_given_to_an_earlier_holder_eliminates_them_not_the_holder_at_the_end(self):
+        do_confirm_result(
+            self.match.pk, [self.award(kind=ELIMINATED, amount=1, holder=self.members["alice"].pk)], by=self.hana
+        )
+        statuses = dict(
+            SeasonPlayer.objects.filter(pk__in=[self.members["alice"].pk, self.members["dave"].pk]).values_list(
+                "display_name", "status"
+            )
+        )
+        self.assertEqual(statuses, {"Alice": SeasonPlayer.ELIMINATED, "Dave": SeasonPlayer.ACTIVE})
+
     def test_a_player_who_never_held_the_seat_is_refused(self):
         with self.assertRaisesMessage(Refused, "Seat 1 was never held by that player; nothing was written."):
             do_confirm_result(self.match.pk, [self.award(holder=self.members["bob"].pk)], by=self.hana)
@@ -146,7 +158,26 @@ class AbandonedTestCase(BaseTestCase):
         public = attendance.records(self.season, seen_by_all_only=True)
         self.assertEqual(public[self.members["alice"].pk].abandoned, 0)
         do_hand_seat(self.match.pk, self.hana, 0, self.members["frank"].pk, announce=True)
+        # the players saw Alice in the seat, then Frank: Dave's part stays the host's to know
         public = attendance.records(self.season, seen_by_all_only=True)
         self.assertEqual(
-            (public[self.members["alice"].pk].abandoned, public[self.members["dave"].pk].abandoned), (0, 1)
+            (public[self.members["alice"].pk].abandoned, public[self.members["dave"].pk].abandoned), (1, 0)
         )
+        told = Event.objects.get(match=self.match, kind="seat.handed", visibility=Event.PUBLIC)
+        self.assertEqual(told.text, "Seat 1: Frank plays it from step 1, in place of Alice.")
+        self.assertEqual(told.data["from"], self.members["alice"].pk)
+
+    def test_a_miss_after_a_quiet_hand_over_is_counted_publicly_for_the_holder_the_players_saw(self):
+        with clock.simulated():
+            self.start()
+            do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk, announce=False)
+            phase = self.open_phase()
+            for name in ("bob", "carol"):
+                lifecycle.do_submit(phase.pk, self.seat(name), {"bid": 3})
+            clock.advance_to(phase.deadline)
+            lifecycle.sweep()  # Dave, in Alice's seat as the others know it, missed round 1
+        public = attendance.records(self.season, seen_by_all_only=True)
+        hosts = attendance.records(self.season)
+        who = (self.members["alice"].pk, self.members["dave"].pk)
+        self.assertEqual([public[pk].missed for pk in who], [1, 0])
+        self.assertEqual([hosts[pk].missed for pk in who], [0, 1])

@@ -81,7 +81,7 @@ def approve_request(request, match_id, request_id):
 def ask_substitute(request, match_id):
     """The seat's holder asks the host for a substitute, suggesting a player of the season if they like."""
     player = access_seat(request.user, match_id)
-    choices = seat_desk.candidates(player.match)
+    choices = seat_desk.candidates(player.match, as_told=True)
     if request.method == "POST":
         suggested_id = as_int(request.POST.get("suggested"))
         suggested = next((c for c in choices if c.pk == suggested_id), None)
