@@ -92,7 +92,25 @@ def _engage(match, player, now):
         now,
     )
     match.save(update_fields=["event_seq"])  # after the close's own save
-    events.publish(events.AutopilotChanged(match.pk, player.pk, True))
+    events.publish(events.AutopilotChanged(match.pk, player.pk, True, missed=missed))
+
+
+def engage_for_leaving(match, player, now, close):
+    """`player` left the season keeping the seat (core.leaving, the match locked): the game's
+    defaults are played for it from now on, the open steps' at once where who sent is public.
+    The hosts are told; the others learn nothing they would not of a seat that stops sending."""
+    player.autopilot = True
+    player.save(update_fields=["autopilot"])
+    name = player.season_player.display_name
+    text = (
+        f"{name} has left the season keeping seat {player.seat + 1}: the game's defaults are played for it "
+        "as soon as a step opens."
+    )
+    event = Event(kind="seat.autopilot", visibility=Event.HOST, data={"seat": player.seat, "on": True}, text=text)
+    _record_events(match, [event], now)
+    match.save(update_fields=["event_seq"])
+    events.publish(events.AutopilotChanged(match.pk, player.pk, True, left=True))
+    settle(match, now, close)
 
 
 def take_back(match, phase, player, now):

@@ -101,6 +101,8 @@ class AutopilotChanged:
     match_id: int
     player_id: int  # the MatchPlayer
     on: bool
+    missed: int = 0  # the misses in a row that put it on, as they were then
+    left: bool = False  # put on as its player left the season (core.leaving)
 
 
 @dataclass(frozen=True)

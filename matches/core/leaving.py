@@ -7,6 +7,8 @@ that locks several matches uses), then the player's row."""
 
 from django.db import transaction
 
+from matches import clock
+from matches.core import autopilot, lifecycle
 from matches.core.access import is_host
 from matches.core.records import Done, Refused, _lock
 from matches.core.substitutes import STATUSES, _hand
@@ -40,7 +42,9 @@ def do_leave(season, user, player_id, substitutes, announce=True):
         handed, kept = [], []
         for seat in running_seats(player):
             match = _lock(seat.match_id)
-            if match.status not in STATUSES:  # finished while we were locking the others
+            # as it is under the lock: finished, or handed on, while we were locking the others
+            held = MatchPlayer.objects.select_related("season_player").filter(pk=seat.pk, season_player=player).first()
+            if match.status not in STATUSES or held is None:
                 continue
             to_player = substitutes.get(match.pk)
             if to_player:
@@ -50,7 +54,7 @@ def do_leave(season, user, player_id, substitutes, announce=True):
                     raise Refused(f"{match.title}: {refusal}", field=refusal.field) from None
                 handed.append(match.title)
             else:  # nobody takes it: the game's defaults are played for the seat from now on
-                MatchPlayer.objects.filter(pk=seat.pk).update(autopilot=True)
+                autopilot.engage_for_leaving(match, held, clock.now(), lifecycle._close)
                 kept.append(match.title)
         locked = SeasonPlayer.objects.select_for_update().get(pk=player.pk)
         if locked.status == SeasonPlayer.LEFT:

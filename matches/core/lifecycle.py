@@ -19,7 +19,8 @@ from matches.lib import timings
 from matches.core.engine_forms import said
 from matches.core.records import Done, Refused, _apply, _lock, _public, _seats
 from matches.core.start_checks import check_start, engine_of, prepared_settings, seat_role
-from matches.models import (Action, Conversation, Event, LedgerEntry, Match, MatchPlayer, Phase, SeatHolder,
+from matches.core.substitutes import check_still_holder
+from matches.models import (Action, Conversation, Event, LedgerEntry, Match, Phase, SeatHolder,
                             Submission, balances_for, state_hash)
 
 log = logging.getLogger(__name__)
@@ -97,10 +98,7 @@ def do_submit(phase_id, player, data):
 
 
 def _check_holder(player):
-    """The seat is still held by the account the request found holding it: a seat handed on
-    (core.substitutes) while its old holder's move waited for the lock takes nothing from them."""
-    if not MatchPlayer.objects.filter(pk=player.pk, season_player_id=player.season_player_id).exists():
-        raise Refused("This seat has been handed to another player; nothing was recorded.")
+    check_still_holder(player)
 
 
 def _check_can_submit(match, phase, player, now):

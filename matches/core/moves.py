@@ -66,8 +66,9 @@ def submit_move(phase, player, data, spec=None):
     caller has it. Returns Done; raises Refused (from do_submit) when the move is not stored."""
     match = player.match
     stored = None
-    # a seat with misses to forget or an autopilot to take back goes through do_submit (core.autopilot)
-    owes = phase.submitters_public and (player.missed_in_row or player.autopilot)
+    # a seat with misses to forget or an autopilot to take back goes through do_submit (core.autopilot),
+    # as does any seat on autopilot (a player who left the season keeps theirs so: core.leaving)
+    owes = player.autopilot or (phase.submitters_public and player.missed_in_row)
     if (
         not (phase.close_early or owes)
         and match.status == Match.RUNNING

@@ -97,6 +97,27 @@ def held_before(user, match_id):
     return SeatHolder.objects.filter(seat__match_id=match_id, season_player__user=user, until__isnull=False).exists()
 
 
+def check_still_holder(player):
+    """Under the match lock, before a write of the seat `player` (as the request read it): the
+    seat is still held by the account the request found holding it (a seat handed on while its
+    old holder's write waited for the lock takes nothing from them), and that player has not
+    left the season (a seat they kept is the autopilot's: core.leaving)."""
+    status = (
+        MatchPlayer.objects.filter(pk=player.pk, season_player_id=player.season_player_id)
+        .values_list("season_player__status", flat=True)
+        .first()
+    )
+    if status is None:
+        raise Refused("This seat has been handed to another player; nothing was recorded.")
+    if status == SeasonPlayer.LEFT:
+        raise Refused("You have left this season: the autopilot plays your seat; nothing was recorded.")
+
+
+def holding_since(player):
+    """When the seat's holder took it (None: held since the start, never handed on)."""
+    return player.holders.filter(until__isnull=True).values_list("since", flat=True).first()
+
+
 def check_hand_seat(match, user, seat, to_player):
     """Refused (with why) unless `user` may hand `seat` of `match` to `to_player` now.
     `user` None is the platform itself (a player leaving the season)."""
@@ -110,12 +131,12 @@ def check_hand_seat(match, user, seat, to_player):
         raise Refused("This match has no such seat; nothing changed.", field="seat")
     if to_player is None:
         raise Refused("Choose who takes the seat.", field="player")
-    name = to_player.display_name
-    if to_player.season_id != match.season_id:
+    if to_player.season_id != match.season_id:  # not named: another season's players are not this host's to read
         raise Refused(
-            f"{name} is not a player of this season: invite a new player by link instead; nothing changed.",
+            "That is not a player of this season: invite a new player by link instead; nothing changed.",
             field="player",
         )
+    name = to_player.display_name
     if to_player.pk == seat.season_player_id:
         raise Refused(f"Seat {seat.seat + 1} is {name}'s already; nothing changed.", field="player")
     if to_player.status == SeasonPlayer.LEFT:
@@ -141,7 +162,8 @@ def do_hand_seat(match_id, user, seat_number, to_player_id, *, announce=False, h
 def _hand(match, user, seat_number, to_player_id, announce, how):
     """The hand-over itself; the caller holds the match lock."""
     seat = MatchPlayer.objects.select_related("season_player").filter(match=match, seat=seat_number).first()
-    to_player = SeasonPlayer.objects.filter(pk=to_player_id).first() if to_player_id else None
+    # locked after the match, as core.leaving locks them: one leaving now cannot be handed a seat
+    to_player = SeasonPlayer.objects.select_for_update().filter(pk=to_player_id).first() if to_player_id else None
     check_hand_seat(match, user, seat, to_player)
     now, old = clock.now(), seat.season_player
     # announced, it names whom the players saw in the seat: a quiet holder before stays the host's to know
@@ -180,6 +202,8 @@ def _hand(match, user, seat_number, to_player_id, announce, how):
 
 
 def check_ask(player, suggested):
+    if player.match.status == Match.DRAFT:
+        raise Refused("This match has not started: ask the host to change the draft's seats; nothing was asked.")
     if player.match.status not in STATUSES:
         raise Refused("This match is over: there is no seat to hand on; nothing was asked.")
     if suggested is not None and (
@@ -194,6 +218,7 @@ def do_ask(player, suggested, reason):
     """The seat's holder asks the host for a substitute (`suggested`: a season player, or None)."""
     with transaction.atomic():
         match = _lock(player.match_id)
+        check_still_holder(player)
         player = MatchPlayer.objects.select_related("season_player").get(pk=player.pk)
         player.match = match
         check_ask(player, suggested)
@@ -225,5 +250,5 @@ def do_decline(match_id, user, request_id):
             status=SeatRequest.DECLINED, answered_at=clock.now()
         )
         if not updated:
-            raise Refused("That request is answered already; nothing changed.")
+            raise Refused("That request is answered already, or is not this match's; nothing changed.")
         return Done("Declined: the player keeps the seat.")

@@ -8,7 +8,7 @@ from django.db import transaction
 from matches.core.leaving import running_seats
 from matches.core.records import Refused
 from matches.core.substitutes import STATUSES, do_hand_seat, handed_history, pending_requests, told_holder_ids
-from matches.hosting.host_desk import do_add_players
+from matches.hosting.host_desk import do_add_players, player_lines
 from matches.hosting.invites import invite_path, may_hand_invite
 from matches.models import SeasonPlayer
 
@@ -40,6 +40,8 @@ def seats_part(match, host, base_url, seats):
 def do_hand_to_new_player(match, host, seat_number, line, announce):
     """A new player made from `line` ("Name, username", as the desk's list takes it) joins the
     season and is handed the seat, in one transaction: refused, neither happens."""
+    if len(player_lines(line)) != 1:
+        raise Refused("Write one new player, as “Name, username”; nothing changed.", field="new_player")
     with transaction.atomic():
         _, members = do_add_players(match.season, line, host)
         if not members:  # an account of another season: its owner must accept an invitation first
@@ -48,7 +50,11 @@ def do_hand_to_new_player(match, host, seat_number, line, announce):
                 "it the seat once it has accepted; nothing changed."
             )
         done = do_hand_seat(match.pk, host, seat_number, members[0].pk, announce=announce)
-    done.message += f" {members[0].display_name} joined the season: send them the invite link shown by the seat."
+    joined = f" {members[0].display_name} joined the season"
+    if may_hand_invite(host, members[0].user):  # a new account: its way in is the link
+        done.message += f"{joined}: send them the invite link shown by the seat."
+    else:  # an account that had logged in before: it logs in as it always has
+        done.message += f"{joined}; they log in as usual."
     return done
 
 

@@ -77,21 +77,29 @@ def on_gift_given(event):
     email_news(event.recipient_id, event.subject, event.words)
 
 
-def email_autopilot(player_id, on):
+def email_autopilot(player_id, on, missed=0, left=False):
     """A seat went on autopilot, or its player took it back: its player and the season's hosts
-    are told by email (whoever has an address: a seat playing by itself is worth knowing of)."""
+    are told by email (whoever has an address: a seat playing by itself is worth knowing of). A
+    player who left the season is not written to; the count of misses is the event's own (the
+    seat may have changed since)."""
     player = MatchPlayer.objects.select_related("match__season", "season_player__user").get(pk=player_id)
     match, member = player.match, player.season_player
-    if on:
+    if left:
         subject = f"{match.title}: {member.display_name}'s seat is on autopilot"
         words = (
-            f"{member.display_name} missed {player.missed_in_row} steps in a row of {match.title}, so the "
+            f"{member.display_name} has left the season keeping their seat in {match.title}: the game's "
+            "default moves are played for it as soon as a step opens. You may hand it to a substitute."
+        )
+    elif on:
+        subject = f"{match.title}: {member.display_name}'s seat is on autopilot"
+        words = (
+            f"{member.display_name} missed {missed} steps in a row of {match.title}, so the "
             "game's default moves are now played for their seat as soon as a step opens."
         )
     else:
         subject = f"{match.title}: {member.display_name} took their seat back"
         words = f"{member.display_name} sent a move in {match.title}: their seat is off autopilot."
-    if member.user.email:
+    if member.user.email and not left:
         hint = "Send a move to take it back" if on else "Your moves count again"
         send_mail(subject, f"{words}\n\n{hint}: {play_url(match.pk)}\n", None, [member.user.email])
     hosts = [u.email for u in match.season.hosts.all() if u.email]
@@ -101,4 +109,4 @@ def email_autopilot(player_id, on):
 
 
 def on_autopilot_changed(event):
-    email_autopilot(event.player_id, event.on)
+    email_autopilot(event.player_id, event.on, event.missed, event.left)

@@ -17,6 +17,7 @@ from matches import clock
 from matches.core import events
 from matches.core.lifecycle import Done, Refused, _lock, engine_of
 from matches.core.presenters import seat_name, shared_rows
+from matches.core.substitutes import check_still_holder, holding_since
 from matches.models import Conversation, Match, MatchPlayer, Message
 
 MAX_TEXT = 1000
@@ -117,6 +118,7 @@ def do_post(player, conversation_id, text):
     text = check_text(text)
     with transaction.atomic():
         match = _lock(player.match_id)
+        check_still_holder(player)
         player = MatchPlayer.objects.get(pk=player.pk)
         conversation = Conversation.objects.filter(pk=conversation_id, match=match).first()
         if conversation is None:
@@ -134,6 +136,7 @@ def do_start_conversation(player, seats):
     those members."""
     with transaction.atomic():
         match = _lock(player.match_id)
+        check_still_holder(player)
         all_seats = set(match.seats.values_list("seat", flat=True))
         members = sorted(set(seats) | {player.seat})
         if len(members) < 2 or not set(members) <= all_seats:
@@ -159,9 +162,11 @@ def do_change(player, message_id, text=None):
     keeps every earlier text."""
     with transaction.atomic():
         match = _lock(player.match_id)
+        check_still_holder(player)
         message = Message.objects.filter(pk=message_id, sender=player, conversation__match=match).first()
         now = clock.now()
-        if message is None or message.deleted:
+        since = holding_since(player)  # the seat's messages from before its holder took it are not theirs
+        if message is None or message.deleted or (since is not None and message.created_at < since):
             raise Refused("You can change only your own messages.")
         if (now - message.created_at).total_seconds() > EDIT_SECONDS:
             raise Refused(f"A message can be changed for {EDIT_SECONDS // 60} minutes after sending.")

@@ -16,7 +16,8 @@ from matches.core.presenters import match_picture
 from matches.core.records import Refused
 from matches.core.replay import replay
 from matches.core.substitutes import do_hand_seat, history_words
-from matches.models import Event, Match, Season, SeasonPlayer, SeatHolder, SeatRequest, Submission
+from matches.talk import conversations
+from matches.models import Event, Match, Message, Season, SeasonPlayer, SeatHolder, SeatRequest, Submission
 from tests.support.base import BaseTestCase
 
 
@@ -110,6 +111,35 @@ class HandingASeatTestCase(BaseTestCase):
         self.assertFalse(Submission.objects.filter(phase=phase).exists())
         with self.assertRaisesMessage(Refused, "handed to another player"):
             lifecycle.do_action(stale, "hint", {})
+        table = conversations.table_talk(self.match)
+        for write in (
+            lambda: conversations.do_post(stale, table.pk, "a late word"),
+            lambda: conversations.do_start_conversation(stale, [1]),
+            lambda: substitutes.do_ask(stale, None, "a late ask"),
+        ):
+            with self.assertRaisesMessage(Refused, "handed to another player"):
+                write()
+        self.assertFalse(Message.objects.exists())
+        self.assertFalse(SeatRequest.objects.exists())
+
+    def test_the_new_holder_cannot_change_what_the_old_one_wrote(self):
+        table = conversations.table_talk(self.match)
+        conversations.do_post(self.seat("alice"), table.pk, "Alice's own words")
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
+        message = Message.objects.get()
+        with self.assertRaisesMessage(Refused, "You can change only your own messages."):
+            conversations.do_change(self.seat("dave"), message.pk, "Dave's words")
+        message.refresh_from_db()
+        self.assertEqual((message.text, message.history, message.edited_at), ("Alice's own words", [], None))
+
+    def test_the_old_account_s_late_post_is_told_its_seat_was_handed_on(self):
+        phase = self.open_phase()
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
+        alice = self.client_for(self.alice)
+        response = alice.post(reverse("submit", args=[self.match.pk, phase.pk]), {"bid": 2}, follow=True)
+        self.assertRedirects(response, reverse("match_public", args=[self.match.pk]))
+        self.assertContains(response, "Not recorded: your seat in this match has been handed to another player.")
+        self.assertFalse(Submission.objects.filter(phase=phase).exists())
 
     def test_the_old_accounts_play_page_is_the_public_one(self):
         do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
@@ -135,7 +165,7 @@ class HandingASeatTestCase(BaseTestCase):
         cases = [
             (self.hana, 0, self.members["alice"].pk, "Seat 1 is Alice's already; nothing changed."),
             (self.hana, 0, self.members["bob"].pk, "Bob already plays seat 2 of this match"),
-            (self.hana, 0, outsider.pk, "Eve is not a player of this season: invite a new player by link instead"),
+            (self.hana, 0, outsider.pk, "That is not a player of this season: invite a new player by link instead"),
             (self.hana, 7, self.members["dave"].pk, "This match has no such seat; nothing changed."),
             (self.hana, 0, None, "Choose who takes the seat."),
             (self.bob, 0, self.members["dave"].pk, "Only a host of this match's season may hand a seat"),
@@ -175,6 +205,14 @@ class HandingASeatTestCase(BaseTestCase):
         response = client.post(reverse("hand_seat", args=[self.match.pk]), {"seat": "2", "new_player": "Bob, bobby"})
         self.assertRedirects(response, reverse("match_host", args=[self.match.pk]), fetch_redirect_response=False)
         self.assertFalse(User.objects.filter(username="bobby").exists())
+        self.assertEqual(self.seat("carol").seat, 2)
+
+    def test_a_forged_list_of_new_players_is_refused_whole(self):
+        client = self.client_for(self.hana)
+        url = reverse("hand_seat", args=[self.match.pk])
+        response = client.post(url, {"seat": "2", "new_player": "Nora, nora\nOla, ola"}, follow=True)
+        self.assertContains(response, "Write one new player, as “Name, username”; nothing changed.")
+        self.assertFalse(User.objects.filter(username__in=["nora", "ola"]).exists())
         self.assertEqual(self.seat("carol").seat, 2)
 
     def client_for(self, user):

@@ -10,9 +10,10 @@ from matches.core import lifecycle
 from matches.core.leaving import do_leave
 from matches.core.records import Refused
 from matches.core.substitutes import do_hand_seat
-from matches.models import Event, LedgerEntry, Match, Season, SeasonPlayer, SeatHolder
+from matches.models import Event, LedgerEntry, Match, Season, SeasonPlayer, SeatHolder, Submission
 from matches.seasons import attendance
 from matches.seasons.results import do_confirm_result
+from matches.talk import conversations
 from tests.support.base import BaseTestCase
 
 
@@ -52,6 +53,47 @@ class LeavingTheSeasonTestCase(BaseTestCase):
         page = self.host.get(reverse("match_host", args=[self.second.pk])).content.decode()
         self.assertIn("left the season: the autopilot plays it", page)
         self.assertIn("Left the season", Client().get(reverse("season", args=[self.season.slug])).content.decode())
+
+    def test_a_kept_seat_is_played_by_its_defaults_and_its_player_who_left_may_no_longer_play_it(self):
+        phase = self.second.phases.get(status="open")
+        lifecycle.do_submit(phase.pk, self.second.seats.get(seat=0), {"bid": 4})  # Bob has sent
+        do_leave(self.season, self.hana, self.members["alice"].pk, {})
+        seat = self.second.seats.get(seat=1)
+        # the open round has the seat's default at once (its senders are public), and the hosts are told
+        self.assertTrue(Submission.objects.filter(phase=phase, player=seat, by_autopilot=True).exists())
+        told = Event.objects.filter(match=self.second, kind="seat.autopilot").values_list("visibility", "text")
+        self.assertEqual(
+            list(told),
+            [
+                (
+                    Event.HOST,
+                    "Alice has left the season keeping seat 2: the game's defaults are played for it as soon as a "
+                    "step opens.",
+                )
+            ],
+        )
+        with self.assertRaisesMessage(Refused, "You have left this season: the autopilot plays your seat"):
+            lifecycle.do_submit(phase.pk, seat, {"bid": 2})
+        with self.assertRaisesMessage(Refused, "You have left this season"):
+            conversations.do_post(seat, conversations.table_talk(self.second).pk, "still here")
+        self.assertTrue(self.second.seats.get(seat=1).autopilot)  # nothing took it back
+
+    def test_the_desk_page_refuses_an_unreadable_substitute_and_keeps_what_the_host_chose(self):
+        url = reverse("leave_season", args=[self.season.slug, self.members["alice"].pk])
+        page = self.host.post(url, {f"match-{self.match.pk}": "abc", f"match-{self.second.pk}": "", "announce": ""})
+        self.assertContains(page, "Choose a substitute from the list for Test match; nothing changed.")
+        self.assertEqual(SeasonPlayer.objects.get(pk=self.members["alice"].pk).status, SeasonPlayer.ACTIVE)
+        # Bob is seated in the first match: refused there, the page keeps the host's choices
+        page = self.host.post(
+            url,
+            {
+                f"match-{self.match.pk}": str(self.members["bob"].pk),
+                f"match-{self.second.pk}": str(self.members["judy"].pk),
+            },
+        ).content.decode()
+        self.assertIn("Bob already plays seat", page)
+        self.assertIn(f'<option value="{self.members["judy"].pk}" selected>Judy</option>', page)
+        self.assertNotIn('name="announce" value="1" checked', page)  # unticked, as the host left it
 
     def test_a_refusal_in_one_match_changes_nothing_in_any(self):
         with self.assertRaisesMessage(Refused, "Test match: Bob already plays seat 1 of this match"):

@@ -2,6 +2,7 @@
 season's gifts; and the answer to an invitation to join a season."""
 
 from django.contrib import messages
+from django.http import Http404
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,7 +14,7 @@ from matches.hosting import invitations
 from matches.seasons import forced_gifts
 from matches.seasons import gifts
 from matches.core import lifecycle, substitutes
-from matches.core.access import access_member, access_seat, is_host, seat_and_phase
+from matches.core.access import access_member, is_host, seat_and_phase, seat_of
 from matches.core.engine_forms import build_form, cleaned_payload, form_errors_text, unexpected_fields
 from matches.core.moves import submit_move
 from matches.seasons import attendance
@@ -54,8 +55,10 @@ def _elsewhere(request, match_id):
 @require_POST
 def submit(request, match_id, phase_id):
     found = seat_and_phase(request.user, match_id, phase_id)
-    if found is None:  # a stranger's 404, or a phase this match does not have
-        player, phase = access_seat(request.user, match_id, related=("match",)), None
+    if found is None:  # no seat (a stranger, or a seat handed on since the page was read), or no such phase
+        player, phase = seat_of(request.user, match_id), None
+        if player is None:
+            return _not_recorded(request, match_id)
     else:
         player, phase = found
     if phase is None or phase.status != Phase.OPEN or player.seat not in phase.waits_on:
@@ -72,7 +75,9 @@ def submit(request, match_id, phase_id):
 @login_required
 @require_POST
 def act(request, match_id, name):
-    player = access_seat(request.user, match_id)
+    player = seat_of(request.user, match_id)
+    if player is None:
+        return _not_recorded(request, match_id)
     engine = lifecycle.engine_of(player.match)
     open_keys = list(player.match.phases.filter(status=Phase.OPEN).values_list("key", flat=True))
     specs = (
@@ -88,6 +93,16 @@ def act(request, match_id, name):
     if refused is not None:
         kept_forms.keep(request, player.match_id, form, *refused, action=name)
     return redirect("match_play", match_id)
+
+
+def _not_recorded(request, match_id):
+    """A post from someone with no seat in the match: a 404 for a stranger (who learns nothing);
+    a player whose seat was handed on since their page was read is told why, on the public page."""
+    if not substitutes.held_before(request.user, match_id):
+        raise Http404("No such seat.")
+    response = _elsewhere(request, match_id)
+    messages.error(request, "Not recorded: your seat in this match has been handed to another player.")
+    return response
 
 
 def _run(request, form, do):

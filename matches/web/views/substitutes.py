@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games.values import as_int
+from games.values import as_int, direction_problem
 
 from matches.core import leaving, substitutes
 from matches.core.access import access_match_as_host, access_season_as_host, access_seat
@@ -60,7 +60,9 @@ def approve_request(request, match_id, request_id):
     """Hand the seat to the player its holder suggested (else the host chooses on the seat's form)."""
     match = access_match_as_host(request.user, match_id)
     asked = next((r for r in substitutes.pending_requests(match) if r.pk == request_id), None)
-    if asked is None or asked.suggested_id is None:
+    if asked is None:
+        messages.error(request, "That request is answered already, or is not this match's; nothing changed.")
+    elif asked.suggested_id is None:
         messages.error(request, "Choose the substitute on the seat's form below; nothing changed.")
     else:
         _report(
@@ -85,9 +87,12 @@ def ask_substitute(request, match_id):
     if request.method == "POST":
         suggested_id = as_int(request.POST.get("suggested"))
         suggested = next((c for c in choices if c.pk == suggested_id), None)
+        reason = request.POST.get("reason", "")
         if suggested_id is not None and suggested is None:
             messages.error(request, "Suggest a player of this season who plays no seat in this match, or nobody.")
-        elif _report(request, lambda: substitutes.do_ask(player, suggested, request.POST.get("reason", ""))):
+        elif direction_problem(reason):
+            messages.error(request, direction_problem(reason).replace("A name", "Your reason"))
+        elif _report(request, lambda: substitutes.do_ask(player, suggested, reason)):
             return redirect("match_play", match_id)
     return render(request, "matches/ask_substitute.html", {"match": player.match, "player": player, "choices": choices})
 
@@ -98,9 +103,17 @@ def leave_season(request, slug, player_id):
     season = access_season_as_host(request.user, slug)
     player = get_object_or_404(SeasonPlayer, pk=player_id, season=season)
     rows = seat_desk.leaving_rows(player)
+    announce = True
     if request.method == "POST":
-        chosen = {row["match"].pk: as_int(request.POST.get(f"match-{row['match'].pk}")) for row in rows}
+        typed = {row["match"].pk: request.POST.get(f"match-{row['match'].pk}", "").strip() for row in rows}
+        chosen = {pk: as_int(value) for pk, value in typed.items()}
         announce = request.POST.get("announce") == "1"
-        if _report(request, lambda: leaving.do_leave(season, request.user, player.pk, chosen, announce)):
+        unreadable = [row["match"].title for row in rows if typed[row["match"].pk] and chosen[row["match"].pk] is None]
+        if unreadable:
+            messages.error(request, f"Choose a substitute from the list for {unreadable[0]}; nothing changed.")
+        elif _report(request, lambda: leaving.do_leave(season, request.user, player.pk, chosen, announce)):
             return redirect("host_season", season.slug)
-    return render(request, "matches/host_leave.html", {"season": season, "player": player, "rows": rows})
+        for row in rows:  # a refused removal comes back as the host left it
+            row["chosen"] = chosen[row["match"].pk]
+    context = {"season": season, "player": player, "rows": rows, "announce": announce}
+    return render(request, "matches/host_leave.html", context)
