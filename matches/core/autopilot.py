@@ -34,7 +34,9 @@ def record_close(match, phase, players, moved, reason, now):
     waited = [players[seat] for seat in phase.waits_on if seat not in moved]
     if not waited:
         return
-    away = absent_at([p.season_player_id for p in waited], now)
+    # a deadline's miss is excused by an absence covering the deadline itself, however late the close ran
+    moment = phase.deadline if reason == "deadline" and phase.deadline else now
+    away = absent_at([p.season_player_id for p in waited], moment, to_the_end=reason == "deadline")
     misses = []
     for player in waited:
         away_now = player.season_player_id in away

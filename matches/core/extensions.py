@@ -11,7 +11,7 @@ from django.db import transaction
 from matches import clock
 from matches.core import events
 from matches.core.records import Done, Refused, _lock, _public, _record_events
-from matches.models import Absence, Event, Extension, Match, Phase
+from matches.models import Absence, Event, Extension, Match, Phase, SeasonPlayer
 
 
 def check_extension(match, phase, player, hours, now):
@@ -25,19 +25,22 @@ def check_extension(match, phase, player, hours, now):
         return "That phase is not waiting on that player."
     if type(hours) is not int or hours < 1:
         return "Extend by a whole number of hours, at least 1."
+    # the cap first, before any date arithmetic: a huge figure is no date
+    used = sum((e.added for e in phase.extensions.all()), timedelta(0))
+    left = timedelta(hours=season.extension_hours) - used
+    if hours > season.extension_hours or timedelta(hours=hours) > left:
+        return (
+            f"A phase may be extended by at most {season.extension_hours} h for absences; this one has "
+            f"{int(left.total_seconds() // 3600)} h left."
+        )
     deadline = now + phase.remaining if match.status == Match.PAUSED else phase.deadline
     new_deadline = deadline + timedelta(hours=hours)
     if not Absence.objects.filter(
         player_id=player.season_player_id, starts_at__lt=new_deadline, ends_at__gt=now
     ).exists():
         return f"{player.season_player.display_name} has marked no absence between now and the new deadline."
-    used = sum((e.added for e in phase.extensions.all()), timedelta(0))
-    left = timedelta(hours=season.extension_hours) - used
-    if timedelta(hours=hours) > left:
-        return (
-            f"A phase may be extended by at most {season.extension_hours} h for absences; this one has "
-            f"{int(left.total_seconds() // 3600)} h left."
-        )
+    # counted with the player's row locked: two matches' extensions at once cannot both pass
+    SeasonPlayer.objects.select_for_update().filter(pk=player.season_player_id).first()
     granted = Extension.objects.filter(season=season, player_id=player.season_player_id).count()
     if granted >= season.extensions_per_player:
         return (

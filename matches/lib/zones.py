@@ -21,7 +21,7 @@ def to_utc(when, zone_name):
     `zone_name`, in UTC. Raises forms.ValidationError for an unknown zone or a date out of range."""
     try:
         zone = zoneinfo.ZoneInfo(zone_name or "UTC")
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a folder's name ("America")
         raise forms.ValidationError("Unknown time zone.") from None
     local = make_aware(make_naive(when) if is_aware(when) else when, zone)
     try:

@@ -27,9 +27,11 @@ class Absence(models.Model):
         return self.starts_at <= moment < self.ends_at
 
 
-def absent_at(players, moment):
-    """The ids of those of `players` (season player ids) with an absence covering `moment`."""
-    rows = Absence.objects.filter(player__in=players, starts_at__lte=moment, ends_at__gt=moment)
+def absent_at(players, moment, to_the_end=False):
+    """The ids of those of `players` (season player ids) with an absence covering `moment`
+    (`to_the_end`: or ending at it: "away until 18:00" covers a deadline at 18:00)."""
+    ends = {"ends_at__gte" if to_the_end else "ends_at__gt": moment}
+    rows = Absence.objects.filter(player__in=players, starts_at__lte=moment, **ends)
     return set(rows.values_list("player_id", flat=True))
 
 

@@ -121,6 +121,8 @@ def records_by_match(member):
 
 
 def check_absence(member, starts_at, ends_at, now):
+    if member.status == SeasonPlayer.LEFT:
+        return "You have left this season; there is nothing to be away from."
     if member.status != SeasonPlayer.ACTIVE:
         return "You are eliminated from this season; there is nothing to be away from."
     if ends_at <= starts_at:
@@ -133,7 +135,8 @@ def check_absence(member, starts_at, ends_at, now):
         return "An absence can start at most a year from now."
     if member.absences.filter(ends_at__gt=now).count() >= MAX_OPEN_ABSENCES:
         return f"You have {MAX_OPEN_ABSENCES} absences to come already; remove one first."
-    if member.absences.filter(starts_at__lt=ends_at, ends_at__gt=starts_at).exists():
+    # only against those still to come or under way: a past one is not on the page to remove
+    if member.absences.filter(starts_at__lt=ends_at, ends_at__gt=max(starts_at, now)).exists():
         return "That overlaps an absence you marked already; remove that one first."
     return None
 

@@ -53,6 +53,7 @@ def season_picture(season, user):
             p.record = on_record.get(p.pk)
     picture = {
         "show_records": show_records,
+        "show_excused": host,  # an excuse says someone was away: the absence is the hosts' to know
         "season": season,
         "players": players,
         "matches": history.match_summaries(season),

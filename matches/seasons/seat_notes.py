@@ -16,16 +16,16 @@ def picture_part(match, viewer, player, rows):
     now = clock.now()
     members = [s.season_player for s in rows.seats]
     away = attendance.absences_of(members, now)
-    counts = {
-        row["seat"]: row
+    counts = {  # by seat and player: a seat's new holder starts with none of the old one's misses
+        (row["seat"], row["player"]): row
         for row in MissedStep.objects.filter(match=match)
-        .values("seat")
+        .values("seat", "player")
         .annotate(missed=Count("pk"), excused=Count("pk", filter=~Q(excused="")))
     }
     notes = []
     for seat in rows.seats:
         absences = away.get(seat.season_player_id, [])
-        missed = counts.get(seat.seat, {})
+        missed = counts.get((seat.seat, seat.season_player_id), {})
         notes.append(
             {
                 "seat": seat.seat,

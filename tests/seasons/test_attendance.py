@@ -126,8 +126,9 @@ class AttendanceTestCase(BaseTestCase):
         )
         with self.assertRaisesMessage(Refused, "Extend by a whole number of hours, at least 1."):
             do_extend_for_absence(round1.pk, 2, 0)
-        with self.assertRaisesMessage(Refused, "at most 24 h for absences; this one has 24 h left"):
-            do_extend_for_absence(round1.pk, 2, 25)
+        for hours in (25, 99_999_999, 9_999_999_999_999_999):  # past any date: refused, never an overflow
+            with self.assertRaisesMessage(Refused, "at most 24 h for absences; this one has 24 h left"):
+                do_extend_for_absence(round1.pk, 2, hours)
         self.assertEqual(Extension.objects.count(), 0)
         do_extend_for_absence(round1.pk, 2, 2)
         self.assertEqual(Extension.objects.count(), 1)
@@ -146,6 +147,20 @@ class AttendanceTestCase(BaseTestCase):
         with self.assertRaisesMessage(Refused, "overlaps an absence you marked already"):
             attendance.do_mark_absence(member.pk, now + timedelta(hours=5), now + timedelta(days=2))
         self.assertEqual(member.absences.count(), 1)
+        # two days on, that one is over (and off the page): a new one may begin before it ended
+        clock.advance_to(now + timedelta(days=2))
+        attendance.do_mark_absence(member.pk, now + timedelta(hours=12), now + timedelta(days=3))
+        self.assertEqual(member.absences.count(), 2)
+
+    def test_an_absence_until_the_deadline_excuses_its_miss_however_late_the_close(self):
+        self.start()
+        round1 = self.round_of(self.match)
+        attendance.do_mark_absence(self.carol_member.pk, self.t0, round1.deadline)  # "away until 18:00"
+        self.bid(self.match, ["alice", "bob"])
+        clock.advance_to(round1.deadline + timedelta(seconds=30))  # the sweep ran late
+        self.assertTrue(lifecycle.close_phase(round1.pk))
+        miss = MissedStep.objects.get(phase=round1)
+        self.assertEqual((miss.seat, miss.excused), (2, MissedStep.ABSENCE))
 
     def test_autopilot_while_away_plays_the_absent_seat_at_once_and_excuses_it(self):
         self.match.absence_rule = Match.AUTOPILOT_WHILE_AWAY

@@ -1,6 +1,7 @@
 """The pages of absences, autopilot and the record (issue 36, points 2 to 4): who may post what,
 bad input refused with a reason and changing nothing, and who reads whose record."""
 
+import re
 from datetime import timedelta
 
 from django.test import Client
@@ -8,6 +9,7 @@ from django.urls import reverse
 
 from matches import clock
 from matches.core import lifecycle
+from matches.core.substitutes import do_hand_seat
 from matches.models import Absence, Extension, Match, MissedStep, Phase
 from tests.support.base import PASSWORD, BaseTestCase
 
@@ -62,6 +64,11 @@ class AttendancePagesTestCase(BaseTestCase):
             url, {"starts_at": f"{day}T09:00", "ends_at": f"{next_day}T09:00", "tz": "Mars/Base"}, follow=True
         )
         self.assertContains(page, "Unknown time zone.")
+        for folder in ("America", "Etc", "../../etc"):  # a folder of zones, or outside them: no zone
+            page = carol.post(
+                url, {"starts_at": f"{day}T09:00", "ends_at": f"{next_day}T09:00", "tz": folder}, follow=True
+            )
+            self.assertContains(page, "Unknown time zone.")
         self.assertEqual(Absence.objects.count(), 0)
         carol.post(url, {"starts_at": f"{day}T09:00", "ends_at": f"{next_day}T09:00", "tz": "Asia/Tokyo"})
         absence = Absence.objects.get()
@@ -109,3 +116,20 @@ class AttendancePagesTestCase(BaseTestCase):
         host_page = self.login("hana").get(reverse("match_host", args=[self.match.pk]))
         self.assertContains(host_page, "1 missed deadline here")
         self.assertNotContains(self.login("alice").get(reverse("match_play", args=[self.match.pk])), "missed deadline")
+
+    def test_a_seat_s_new_holder_starts_with_none_of_the_old_holder_s_misses_on_the_host_page(self):
+        self.carol_misses_round_1()
+        do_hand_seat(self.match.pk, self.hana, 2, self.members["dave"].pk)
+        page = self.login("hana").get(reverse("match_host", args=[self.match.pk])).content.decode()
+        note = re.search(r'<li data-seat="2">(.*?)</li>', page, re.S).group(1)
+        self.assertIn("Dave:", note)
+        self.assertIn("0 missed deadlines here", note)
+
+    def test_the_public_record_leaves_out_what_was_excused(self):
+        miss = self.carol_misses_round_1()
+        MissedStep.objects.filter(pk=miss.pk).update(excused=MissedStep.HOST)  # as the desk's Excuse stores it
+        self.season.records_public = True
+        self.season.save()
+        season = reverse("season", args=[self.season.slug])
+        self.assertContains(self.login("hana").get(season), '<td class="record">1 (1 excused)</td>', html=False)
+        self.assertContains(self.login("bob").get(season), '<td class="record">1</td>', html=False)
