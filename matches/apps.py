@@ -15,11 +15,15 @@ class MatchesConfig(AppConfig):
         from matches.core import events, presenters
         from matches.hosting import admin  # noqa: F401  (registers the admin's pages)
         from matches.live import announce
-        from matches.notifications import email, push_news, reminders, webhooks
+        from django.contrib.auth.signals import user_logged_out
+
+        from matches.notifications import email, push_devices, push_news, reminders, webhooks
         from matches.scheduling import deadlines
         from matches.seasons import match_result, seat_notes
         from matches.talk import conversations
 
+        # a browser someone logs out of stops telling them anything
+        user_logged_out.connect(push_devices.forget_on_logout, dispatch_uid="push-forget-on-logout")
         for kind, handler in [
             (events.MatchChanged, announce.on_match_changed),
             (events.PersonalChanged, announce.on_personal_changed),

@@ -29,10 +29,13 @@ _deferrer: Callable | None = None
 
 @dataclass(frozen=True)
 class MatchChanged:
-    """The match's event log grew to `seq` (once per transaction, with its last number)."""
+    """The match's event log grew to `seq` (once per transaction, with its last number);
+    `public_seq`: the transaction's last public event's number, 0 if it wrote none (a change
+    that only some may read: what follows from it must not show others that it happened)."""
 
     match_id: int
     seq: int
+    public_seq: int = 0
 
 
 @dataclass(frozen=True)

@@ -58,7 +58,10 @@ def _record_events(match, events, now):
             )
         )
     Event.objects.bulk_create(rows)
-    _announce_on_commit(match, [row.text for row in rows if row.visibility == Event.PUBLIC])
+    public = [row for row in rows if row.visibility == Event.PUBLIC]
+    if public:
+        match._public_seq = public[-1].seq
+    _announce_on_commit(match, [row.text for row in public])
     return rows
 
 
@@ -74,7 +77,8 @@ def _announce_on_commit(match, public_lines):
 
     def publish():
         lines, match._public_lines = match._public_lines, None
-        events.deliver(events.MatchChanged(match.pk, match.event_seq))
+        public_seq, match._public_seq = getattr(match, "_public_seq", 0), 0
+        events.deliver(events.MatchChanged(match.pk, match.event_seq, public_seq))
         if lines:
             events.deliver(events.PublicNews(match.pk, match.season_id, match.title, tuple(lines)))
 

@@ -48,7 +48,8 @@ def result_table(match, seats) -> ResultTable | None:
     outcome = match.outcome
     if not outcome:
         return None
-    names = {s.seat: s.season_player.display_name for s in seats}
+    # each seat as this page names it elsewhere (a picture's seats: the name its viewer was told)
+    names = {s.seat: getattr(s, "name", None) or s.season_player.display_name for s in seats}
     stored = outcome.get("columns")  # None (or, stored before, absent): the engine named none
     columns = stored if stored is not None else [["score", "Score"]]
     rows = []

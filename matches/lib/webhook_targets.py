@@ -104,12 +104,23 @@ def _is_public(address):
     return ip.is_global and not ip.is_multicast
 
 
+class Unresolved(UnsafeTarget):
+    """The host's name could not be looked up just now (the resolver failed, not the name): not
+    to be posted to now, and worth trying again later."""
+
+
 def resolve(host, port):
-    """Every address `host` resolves to, all of them public; else UnsafeTarget."""
+    """Every address `host` resolves to, all of them public; else UnsafeTarget (Unresolved when
+    the lookup itself failed for now)."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError, OSError) as error:
+    except socket.gaierror as error:
+        temporary = error.errno in (socket.EAI_AGAIN, getattr(socket, "EAI_SYSTEM", None))
+        raise (Unresolved if temporary else UnsafeTarget)(f"The host {host!r} could not be found.") from error
+    except UnicodeError as error:
         raise UnsafeTarget(f"The host {host!r} could not be found.") from error
+    except OSError as error:
+        raise Unresolved(f"The host {host!r} could not be looked up now.") from error
     addresses = sorted({info[4][0] for info in infos})
     if not addresses or not all(_is_public(address) for address in addresses):
         raise UnsafeTarget(

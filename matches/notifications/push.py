@@ -58,10 +58,17 @@ def send(device_id, message, topic=""):
     }
     if topic:
         headers["Topic"] = topic[:32]
-    body = encrypt(device, json.dumps(message, ensure_ascii=False).encode())
+    try:
+        body = encrypt(device, json.dumps(message, ensure_ascii=False).encode())
+    except ValueError:  # keys no browser made (check_device refuses them now; a device kept before may hold them)
+        log.warning("push keys unusable; device %s removed", device.pk)
+        device.delete()
+        return
     try:
         status, answer = pinned_http.post(device.endpoint, body, headers, TIMEOUT)
-    except webhook_targets.UnsafeTarget:
+    except webhook_targets.Unresolved as error:  # the resolver, not the address: later
+        raise RetryLater(2) from error
+    except (webhook_targets.UnsafeTarget, http.client.InvalidURL):
         log.warning("push endpoint no longer acceptable; device %s removed", device.pk)
         device.delete()
         return
@@ -113,6 +120,9 @@ def _with_retries(device_id, message, topic):
                 log.warning("push service unreachable; a push was dropped after %s tries", RETRIES + 1)
                 return
             time.sleep(min(later.after * 2**attempt, 30))
+        except Exception:  # one device's fault never costs the others their push
+            log.exception("push to device %s failed", device_id)
+            return
 
 
 @shared_task(name="matches.tasks.push_to_device", bind=True, acks_late=True, ignore_result=True, max_retries=RETRIES)
@@ -130,3 +140,5 @@ def push_to_devices(device_ids, message, topic=""):
             send(device_id, message, topic)
         except RetryLater as later:
             push_to_device.apply_async((device_id, message, topic), countdown=later.after)
+        except Exception:  # one device's fault never costs the rest of the chunk their push
+            log.exception("push to device %s failed", device_id)

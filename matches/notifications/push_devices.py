@@ -5,8 +5,10 @@ remove it (another person's id is "no such device", never a hint that it exists)
 
 import base64
 import binascii
+import re
 
-from django.db import transaction
+from cryptography.hazmat.primitives.asymmetric import ec
+from django.db import IntegrityError, transaction
 
 from matches import clock
 from matches.lib import webhook_targets
@@ -19,17 +21,37 @@ class Refused(ValueError):
     """The subscription cannot be kept; the message says why, in words a player can act on."""
 
 
+BASE64URL = re.compile(r"[A-Za-z0-9_-]+={0,2}")
+# a character no push service's address holds: controls, spaces, anything outside ASCII (a lone
+# surrogate included, which no database column could store)
+NOT_IN_AN_ADDRESS = re.compile(r"[^\x21-\x7e]")
+
+
 def _key(value, size, what):
-    """A base64url key of `size` bytes (padding optional), as the browser gives it."""
+    """A base64url key of `size` bytes (padding optional), as the browser gives it: only the
+    alphabet's characters (a decoder would skip others, and keep a longer text than the key)."""
     if not isinstance(value, str) or len(value) > 200:
         raise Refused(f"The browser's {what} is missing.")
+    if not BASE64URL.fullmatch(value):
+        raise Refused(f"The browser's {what} is not readable.")
     try:
         raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
     except (binascii.Error, ValueError):
         raise Refused(f"The browser's {what} is not readable.") from None
     if len(raw) != size:
         raise Refused(f"The browser's {what} has the wrong length.")
-    return value.rstrip("=")
+    return raw, value.rstrip("=")
+
+
+def _public_key(value):
+    """The receiver's P-256 public key (RFC 8291: uncompressed, 65 bytes), a point on the curve:
+    a key that is not one fails every push's encryption."""
+    raw, text = _key(value, 65, "public key")
+    try:
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
+    except ValueError:
+        raise Refused("The browser's public key is not readable.") from None
+    return text
 
 
 def check_device(data):
@@ -41,12 +63,14 @@ def check_device(data):
     keys = data.get("keys")
     if not isinstance(endpoint, str) or not endpoint or len(endpoint) > 1000 or not isinstance(keys, dict):
         raise Refused("This is not a browser's push subscription.")
+    if NOT_IN_AN_ADDRESS.search(endpoint):
+        raise Refused("The browser's push address is not readable.")
     try:
         webhook_targets.check(endpoint)
     except webhook_targets.UnsafeTarget:
         raise Refused("The browser's push service is not on the public internet over https.") from None
     # RFC 8291: the receiver's P-256 public key, uncompressed (65 bytes), and a 16-byte secret.
-    return endpoint, _key(keys.get("p256dh"), 65, "public key"), _key(keys.get("auth"), 16, "secret")
+    return endpoint, _public_key(keys.get("p256dh")), _key(keys.get("auth"), 16, "secret")[1]
 
 
 def browser_label(user_agent):
@@ -94,6 +118,13 @@ def do_add_device(user, data, user_agent=""):
     sent again by its person updates its keys; sent by another person it moves to them (a browser
     has one subscription, and whoever is logged in there now is who it tells)."""
     endpoint, p256dh, auth = check_device(data)
+    try:
+        return _keep(user, endpoint, p256dh, auth, user_agent)
+    except IntegrityError:  # the same new endpoint added at once by another request: it is there now
+        return _keep(user, endpoint, p256dh, auth, user_agent)
+
+
+def _keep(user, endpoint, p256dh, auth, user_agent):
     with transaction.atomic():
         device = PushDevice.objects.select_for_update().filter(endpoint=endpoint).first()
         if device is None:
@@ -124,3 +155,19 @@ def do_remove_endpoint(user, endpoint):
     """What a browser sends when its person turns push off there: its own endpoint, theirs only."""
     deleted, _ = PushDevice.objects.filter(user=user, endpoint=str(endpoint)[:1000]).delete()
     return deleted > 0
+
+
+SESSION_KEY = "push_device"
+
+
+def remember_in_session(request, device):
+    """The device this browser added, kept in the person's session here (forget_on_logout)."""
+    request.session[SESSION_KEY] = device.pk
+
+
+def forget_on_logout(sender, request, user, **kwargs):
+    """Django's user_logged_out: the browser they log out of stops telling them anything (a shared
+    phone's next person would read their matches' titles otherwise)."""
+    device_id = request.session.get(SESSION_KEY) if request is not None else None
+    if user is not None and device_id:
+        PushDevice.objects.filter(user=user, pk=device_id).delete()

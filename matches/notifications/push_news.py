@@ -26,6 +26,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from matches.models import (
+    Event,
     Match,
     MatchPlayer,
     Message,
@@ -82,14 +83,17 @@ def _play(match, anchor=""):
 
 
 def on_match_changed(event):
-    """Looked at later, once the burst this change may be part of is over."""
-    if vapid.enabled():
-        _later("match", event.match_id, event.seq)
+    """Looked at later, once the burst this change may be part of is over. Only a change with
+    public lines is (every step that opens or closes writes one): a change only some may read (a
+    secret purchase, a quiet hand-over) must not move when anyone's phone is told anything."""
+    if vapid.enabled() and event.public_seq:
+        _later("match", event.match_id, event.public_seq)
 
 
-def look_at_match(match_id, seq):
+def look_at_match(match_id, public_seq):
     match = Match.objects.filter(pk=match_id).first()
-    if match is None or match.event_seq != seq:  # a newer change will be looked at in its turn
+    last = Event.objects.filter(match_id=match_id, visibility=Event.PUBLIC).order_by("-seq").values("seq")[:1]
+    if match is None or last.first() != {"seq": public_seq}:  # a newer public change is looked at in its turn
         return
     _tell_all(match_news(match))
 

@@ -89,6 +89,13 @@ class HandingASeatTestCase(BaseTestCase):
         self.assertIn("Dave", offered)  # as Bob knows it, Dave plays no seat here...
         self.assertNotIn("Alice", offered)  # ... and Alice does
 
+    def test_after_the_end_the_result_table_names_a_quietly_handed_seat_as_the_rest_of_the_page(self):
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
+        lifecycle.do_finish_with_defaults(self.match.pk)
+        self.match.refresh_from_db()
+        table = match_picture(self.match, Viewer.spectator())["standings"]
+        self.assertEqual(sorted(row.name for row in table.rows), ["Alice", "Bob", "Carol"])
+
     def test_an_announced_hand_over_is_public_and_renames_the_seat(self):
         do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk, announce=True)
         spectator = match_picture(self.match, Viewer.spectator())

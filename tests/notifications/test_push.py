@@ -5,15 +5,19 @@ for a step that opens, a reminder, a result, a message and the host's "everyone 
 subscription gone (410) is removed; bursts folded; a step closed before its push is not pushed."""
 
 import json
+import socket
 import time
 from datetime import timedelta
+from unittest import mock
 
 from django.test import override_settings
 
 from matches import clock
 from matches.core import lifecycle
 from matches.models import PushDevice, PushSent
-from matches.notifications import push_devices, reminders, vapid
+from matches.core import events
+from matches.core.substitutes import do_hand_seat
+from matches.notifications import push, push_devices, push_news, reminders, vapid
 from matches.talk import conversations
 from tests.support.base import BaseTransactionTestCase
 from tests.support.push_service import push_service
@@ -122,6 +126,32 @@ class ResultsTestCase(PushTestCase):
         self.start()
         wait_until(lambda: not PushDevice.objects.filter(user=self.alice).exists(), 10, what="the device removed")
 
+    def test_a_device_with_unusable_keys_costs_nobody_else_their_push_and_is_removed(self):
+        bob = self.phone(self.bob)
+        good = PushDevice.objects.get(user=self.bob)
+        # kept before its keys were checked: 65 bytes, but no point of P-256 (its encryption fails)
+        bad = PushDevice.objects.create(
+            user=self.alice,
+            endpoint=good.endpoint + "-old",
+            p256dh="BAABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhscHR4fICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8",
+            auth=good.auth,
+            created_at=good.created_at,
+        )
+        push.deliver([bad.pk, good.pk], {"title": "T", "body": "Round 1 has closed.", "url": "/", "tag": "t"})
+        self.assertEqual([m["body"] for m in self.received(bob, 1)], ["Round 1 has closed."])
+        wait_until(lambda: not PushDevice.objects.filter(pk=bad.pk).exists(), 10, what="the bad device removed")
+
+    def test_a_resolver_that_fails_for_now_keeps_the_device_and_tries_again(self):
+        self.phone(self.bob)
+        device = PushDevice.objects.get(user=self.bob)
+        device.endpoint = "https://push.example.org/sub/1"  # a name to look up (the service's own is an address)
+        device.save()
+        # the machine's resolver failing for a moment, as it does: EAI_AGAIN, "try again"
+        outage = socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+        with mock.patch("socket.getaddrinfo", side_effect=outage), self.assertRaises(push.RetryLater):
+            push.send(device.pk, {"title": "T", "body": "b", "url": "/", "tag": "t"})
+        self.assertTrue(PushDevice.objects.filter(pk=device.pk).exists())
+
 
 class RemindersMessagesHostsTestCase(PushTestCase):
     def test_it_pushes_a_reminder_where_nothing_was_sent(self):
@@ -166,3 +196,23 @@ class RemindersMessagesHostsTestCase(PushTestCase):
         [message] = self.received(hana, 1)
         self.assertEqual(message["body"], "Every player has sent for Round 1.")
         self.assertEqual(message["url"], f"/host/matches/{self.match.pk}/")
+
+
+class HiddenChangesTestCase(PushTestCase):
+    """What only some may read (a quiet hand-over: host-only) never moves anyone's push: it is no
+    change a push is looked at for, and the close's push goes out as if it never happened."""
+
+    def test_a_host_only_change_neither_stops_nor_schedules_a_push(self):
+        heard = []
+        events.subscribe(events.MatchChanged, heard.append)
+        self.addCleanup(events.unsubscribe, events.MatchChanged, heard.append)
+        alice = self.phone(self.alice)
+        self.start()
+        started = heard[-1].public_seq
+        self.assertGreater(started, 0)
+        do_hand_seat(self.match.pk, self.hana, 2, self.members["dave"].pk)  # quiet: host-only
+        self.assertEqual(heard[-1].public_seq, 0)  # nothing to look at for anyone's phone
+        push_news.look_at_match(self.match.pk, started)  # the start's look, after the hidden change
+        [message] = self.received(alice, 1)
+        self.assertEqual(message["body"], "Your move: Round 1.")
+        self.nothing_more(alice, 1)  # and once only: the hand-over made no look of its own

@@ -10,6 +10,9 @@ import base64
 import datetime as dt
 import json
 
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+
 from django.test import Client, override_settings
 from django.urls import reverse
 
@@ -27,8 +30,14 @@ def b64(raw):
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
 
-# An uncompressed P-256 point is 65 bytes starting 0x04; the auth secret 16 bytes (RFC 8291).
-P256DH = b64(b"\x04" + bytes(range(64)))
+# A browser's key: an uncompressed P-256 point (65 bytes starting 0x04, on the curve); the auth
+# secret 16 bytes (RFC 8291). The key of the private number 12345, as a browser would make one.
+P256DH = b64(
+    ec.derive_private_key(12345, ec.SECP256R1())
+    .public_key()
+    .public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+)
+NOT_ON_THE_CURVE = b64(b"\x04" + bytes(range(64)))  # 65 bytes as a key is, but no point of P-256
 AUTH = b64(bytes(range(16)))
 
 
@@ -106,11 +115,18 @@ class PushEndpointsTestCase(BaseTestCase):
         self.assertEqual(self.as_alice.post(reverse("push_remove", args=[device.pk + 1])).status_code, 404)
         self.assertTrue(PushDevice.objects.filter(pk=device.pk).exists())
 
-    def test_a_visitor_not_logged_in_is_sent_to_log_in_and_nothing_is_kept(self):
-        answer = self.send(Client(), "push_add", subscription())
-        self.assertEqual(answer.status_code, 302)
-        self.assertIn(reverse("login"), answer["Location"])
+    def test_a_visitor_not_logged_in_is_told_to_log_in_and_nothing_is_kept(self):
+        for name in ("push_add", "push_this_device"):
+            answer = self.send(Client(), name, subscription())
+            self.assertEqual((answer.status_code, answer.json()), (403, {"error": "Log in again; nothing was saved."}))
         self.assertFalse(PushDevice.objects.exists())
+
+    def test_logging_out_forgets_the_browser_it_was_added_from(self):
+        self.send(self.as_alice, "push_add", subscription())
+        self.send(self.as_alice, "push_add", subscription(endpoint=ENDPOINT + "-tablet"))  # her other browser
+        self.assertEqual(PushDevice.objects.count(), 2)
+        self.as_alice.post(reverse("logout"))
+        self.assertEqual(list(PushDevice.objects.values_list("endpoint", flat=True)), [ENDPOINT])
 
     def test_a_post_without_the_csrf_token_is_refused(self):
         client = Client(enforce_csrf_checks=True)
@@ -128,13 +144,19 @@ class PushEndpointsTestCase(BaseTestCase):
             (subscription(endpoint="http://93.184.216.34/push"), "not on the public internet over https"),
             (subscription(p256dh=b64(b"\x04" * 33)), "The browser's public key has the wrong length."),
             (subscription(auth="not base64!"), "The browser's secret"),
+            (subscription(auth="A" * 22 + "!" * 100), "The browser's secret is not readable."),  # junk a decoder skips
+            (subscription(p256dh=NOT_ON_THE_CURVE), "The browser's public key is not readable."),
+            (subscription(endpoint=ENDPOINT + "/a b"), "The browser's push address is not readable."),
+            (subscription(endpoint=ENDPOINT + "\ud800"), "not a push subscription in JSON"),  # no database stores it
+            (subscription(endpoint=ENDPOINT + "\u0000"), "not a push subscription in JSON"),
+            ("[" * 2000 + "]" * 2000, "not a push subscription in JSON"),  # nested past Python's recursion
         ]
         for body, words in cases:
             with self.subTest(body=body):
                 answer = self.send(self.as_alice, "push_add", body)
                 self.assertEqual(answer.status_code, 400)
                 self.assertIn(words, answer.json()["error"])
-        self.assertIn("Nothing was saved.", answer.json()["error"])
+        self.assertIn("nothing was saved.", answer.json()["error"].lower())
         self.assertEqual(self.send(self.as_alice, "push_this_device", {"endpoint": 7}).status_code, 400)
         self.assertFalse(PushDevice.objects.exists())
 

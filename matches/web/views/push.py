@@ -5,6 +5,7 @@ saves what they are told, with plain forms that work without script. Only one's 
 another person's is "no such device"."""
 
 import json
+from functools import wraps
 
 from django import forms
 from django.contrib import messages
@@ -23,6 +24,19 @@ def _refused(message):
     return JsonResponse({"error": message}, status=400)
 
 
+def _json_login_required(view):
+    """login_required for a browser's fetch: a 403 in words, not a redirect to the login page
+    (which fetch would follow to a 200, and the page would say all went well)."""
+
+    @wraps(view)
+    def logged_in(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return JsonResponse({"error": "Log in again; nothing was saved."}, status=403)
+        return view(request, *args, **kwargs)
+
+    return logged_in
+
+
 def _body(request):
     """The JSON object a browser sent, or a refusal in words; never reads more than MAX_BODY."""
     if request.content_type != "application/json":  # a form body may have been read as a form already
@@ -31,18 +45,21 @@ def _body(request):
         declared = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
         declared = MAX_BODY + 1
-    if declared > MAX_BODY or len(request.body) > MAX_BODY:  # the body itself, if it said no length
+    raw = b"" if declared > MAX_BODY else request.read(MAX_BODY + 1)  # a body that said no length: as far as that
+    if declared > MAX_BODY or len(raw) > MAX_BODY:
         return None, _refused(f"That is more than a push subscription ({MAX_BODY:,} bytes at most); nothing was saved.")
     try:
-        data = json.loads(request.body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        data = json.loads(raw.decode("utf-8"))
+        # text a database can store: no lone surrogate ("\ud800" is valid JSON), no NUL
+        stored = json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except (UnicodeError, ValueError, RecursionError):  # RecursionError: thousands of nested brackets
         return None, _refused("That is not a push subscription in JSON; nothing was saved.")
-    if not isinstance(data, dict):
+    if not isinstance(data, dict) or b"\\u0000" in stored:
         return None, _refused("That is not a push subscription in JSON; nothing was saved.")
     return data, None
 
 
-@login_required
+@_json_login_required
 @require_POST
 def add(request):
     data, refused = _body(request)
@@ -52,10 +69,11 @@ def add(request):
         device = push_devices.do_add_device(request.user, data, request.headers.get("User-Agent", ""))
     except push_devices.Refused as error:
         return _refused(f"{error} Nothing was saved.")
+    push_devices.remember_in_session(request, device)  # forgotten when this person logs out here
     return JsonResponse({"id": device.pk, "browser": device.browser})
 
 
-@login_required
+@_json_login_required
 @require_POST
 def this_device(request):
     """{"endpoint", "forget": bool}: whether the site has this browser's subscription (the page shows
