@@ -18,6 +18,8 @@ After commit, SeatHanded closes the old account's open sockets of the match (mat
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
 
+from games.engine_api import OTHERS_TEXT
+
 from matches import clock
 from matches.core import events
 from matches.core.access import is_host
@@ -246,9 +248,24 @@ def do_decline(match_id, user, request_id):
         match = _lock(match_id)
         if not is_host(user, match.season):
             raise Refused("Only a host of this match's season may answer that.")
-        updated = SeatRequest.objects.filter(pk=request_id, seat__match=match, status=SeatRequest.PENDING).update(
-            status=SeatRequest.DECLINED, answered_at=clock.now()
+        asked = (
+            SeatRequest.objects.select_related("seat__season_player")
+            .filter(pk=request_id, seat__match=match, status=SeatRequest.PENDING)
+            .first()
         )
-        if not updated:
+        if asked is None:
             raise Refused("That request is answered already, or is not this match's; nothing changed.")
-        return Done("Declined: the player keeps the seat.")
+        now = clock.now()
+        asked.status, asked.answered_at = SeatRequest.DECLINED, now
+        asked.save(update_fields=["status", "answered_at"])
+        name = asked.seat.season_player.display_name
+        told = Event(  # the player's own line: they asked, so they are told (the others never knew of it)
+            kind="seat.request",
+            visibility=Event.PRIVATE,
+            seat=asked.seat.seat,
+            data={OTHERS_TEXT: f"The host declined {name}'s request for a substitute."},
+            text="The host declined your request for a substitute: the seat stays yours, so play on.",
+        )
+        _record_events(match, [told], now)
+        match.save(update_fields=["event_seq"])
+        return Done("Declined: the player keeps the seat, and is told so.")

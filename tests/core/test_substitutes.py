@@ -263,6 +263,12 @@ class AskingForASubstituteTestCase(BaseTestCase):
         request.refresh_from_db()
         self.assertEqual(request.status, SeatRequest.DECLINED)
         self.assertEqual(self.seat("carol").seat, 2)
+        # Carol is told on her page; Bob, who never knew of the request, reads nothing of it
+        declined = "The host declined your request for a substitute: the seat stays yours, so play on."
+        carol = match_picture(self.match, Viewer.for_seat(2), self.seat("carol"))
+        self.assertIn(declined, [e.text for e in carol["events"]])
+        bob = match_picture(self.match, Viewer.for_seat(1), self.seat("bob"))
+        self.assertFalse([e for e in bob["events"] if "request" in e.text])
 
     def test_a_suggestion_from_outside_the_season_is_refused(self):
         other = Season.objects.create(name="Other", slug="other")
