@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from matches import clock
-from matches.core import events, lifecycle
+from matches.core import absent_seats, events, lifecycle
 from matches.lib import timings
 from matches.models import Match, Phase
 from matches.scheduling.leader import Leadership
@@ -33,9 +33,10 @@ def on_phase_scheduled(event):
 
 
 def run_due(now=None):
-    """Everything the clock triggers: overdue phases closed, then whatever listens to the tick
-    (reminders now due, matches.notifications)."""
+    """Everything the clock triggers: overdue phases closed, the defaults of seats whose absence
+    has begun, then whatever listens to the tick (reminders now due, matches.notifications)."""
     closed = sum(1 for pk in lifecycle.overdue_phase_ids(now) if close_stamped(pk, "sweep"))
+    absent_seats.play_absent_seats(now)  # "autopilot while away" for an absence begun since
     events.deliver(events.ClockTicked(now))
     return closed
 

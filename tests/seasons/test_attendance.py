@@ -23,6 +23,7 @@ from matches import clock
 from matches.core import lifecycle
 from matches.core.extensions import do_extend_for_absence
 from matches.core.records import Refused
+from matches.scheduling.deadlines import run_due
 from matches.models import Event, Extension, Match, MissedStep, Phase
 from matches.seasons import attendance
 from tests.support.base import BaseTestCase
@@ -181,3 +182,22 @@ class AttendanceTestCase(BaseTestCase):
         round3 = self.round_of(self.match)
         self.assertEqual(round3.key, "round-3")
         self.assertFalse(round3.submissions.filter(player__seat=2).exists())  # she is back: it waits for her
+
+    def test_an_absence_that_begins_while_a_step_is_open_is_played_at_the_next_tick(self):
+        self.match.absence_rule = Match.AUTOPILOT_WHILE_AWAY
+        self.match.settings = {**self.settings, "round_seconds": 86400}
+        self.match.save()
+        self.start()
+        round1 = self.round_of(self.match)
+        self.bid(self.match, ["alice", "bob"])  # Carol has not bid; she will be away from the next hour
+        attendance.do_mark_absence(self.carol_member.pk, self.t0 + timedelta(hours=1), self.t0 + timedelta(hours=5))
+        run_due()
+        self.assertFalse(round1.submissions.filter(player__seat=2).exists())  # not away yet: it waits for her
+        clock.advance_to(self.t0 + timedelta(hours=1))
+        run_due()  # the clock's next tick, with no write of the match in between
+        round1.refresh_from_db()
+        self.assertTrue(round1.submissions.filter(player__seat=2, by_autopilot=True).exists())
+        self.assertEqual(round1.close_reason, "early")  # everyone else had sent: it closed at once
+        miss = MissedStep.objects.get(phase=round1)
+        self.assertEqual((miss.seat, miss.on_autopilot, miss.excused), (2, True, MissedStep.ABSENCE))
+
