@@ -35,6 +35,7 @@ from matches.models import (
     PushDevice,
     PushSent,
     Season,
+    SeasonPlayer,
     Submission,
     default_push_kinds,
 )
@@ -107,8 +108,10 @@ def match_news(match):
             sent = set(
                 Submission.objects.filter(phase=phase, source=Submission.PLAYER).values_list("player_id", flat=True)
             )
-            seats = MatchPlayer.objects.filter(match=match, seat__in=phase.waits_on).select_related(
-                "season_player__user"
+            seats = (
+                MatchPlayer.objects.filter(match=match, seat__in=phase.waits_on)
+                .exclude(season_player__status=SeasonPlayer.LEFT)  # who left plays no more: the autopilot does
+                .select_related("season_player__user")
             )
             for player in seats:
                 if player.pk not in sent:

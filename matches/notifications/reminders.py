@@ -21,7 +21,7 @@ from matches.core import events
 from matches.notifications import push_news, webhooks
 from matches.notifications.choices import CHOICES, LONGEST, SHORTEST, minutes_text, preferences  # noqa: F401
 from matches.core.lifecycle import _lock
-from matches.models import Match, MatchPlayer, Phase, Reminder, Submission, WebhookNotice
+from matches.models import Match, MatchPlayer, Phase, Reminder, SeasonPlayer, Submission, WebhookNotice
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +90,11 @@ def _remind_phase(phase_id, now):
         acted = set(
             Submission.objects.filter(phase=phase, source=Submission.PLAYER).values_list("player_id", flat=True)
         )
-        players = MatchPlayer.objects.filter(match=match, seat__in=phase.waits_on).select_related("season_player__user")
+        players = (
+            MatchPlayer.objects.filter(match=match, seat__in=phase.waits_on)
+            .exclude(season_player__status=SeasonPlayer.LEFT)  # who left plays no more: the autopilot does
+            .select_related("season_player__user")
+        )
         for player in players:
             if player.pk in acted:
                 continue

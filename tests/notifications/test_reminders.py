@@ -11,6 +11,7 @@ from icalendar import Calendar
 
 from matches import clock
 from matches.core import lifecycle
+from matches.core.leaving import do_leave
 from matches.notifications import reminders
 from matches.scheduling.deadlines import run_due
 from matches.models import Reminder
@@ -88,6 +89,14 @@ class ReminderTestCase(BaseTransactionTestCase):
             self.at(timedelta(minutes=29))
             run_due()
             self.assertIn((0, 30), [(r.player.seat, r.minutes) for r in Reminder.objects.all()])
+
+    def test_a_player_who_left_the_season_is_reminded_of_nothing(self):
+        with clock.simulated():
+            self.start()
+            do_leave(self.season, self.hana, self.members["carol"].pk, {})  # her seat kept, for the autopilot
+            self.at(timedelta(minutes=45))
+            run_due()
+            self.assertEqual(sorted(r.player.seat for r in Reminder.objects.all()), [0, 1])  # Alice, Bob
 
     def test_it_emails_results_to_those_who_asked(self):
         prefs = reminders.preferences(self.bob)
