@@ -2,8 +2,8 @@
 running or paused in which they hold a seat is handed to the substitute the host chose for it
 (matches.core.substitutes), or, with none chosen, stays theirs, marked as left, for the
 autopilot to play; the ledger keeps every entry of theirs; the season shows them as having left.
-All of it or nothing: the matches are locked one by one in id order (the order every writer
-that locks several matches uses), then the player's row."""
+All of it or nothing: the matches are locked in id order (the order every writer that locks
+several matches uses), then the season players' rows in id order, before anything is written."""
 
 from django.db import transaction
 
@@ -39,9 +39,20 @@ def do_leave(season, user, player_id, substitutes, announce=True):
     with transaction.atomic():
         player = SeasonPlayer.objects.filter(pk=player_id).first()
         check_leave(season, user, player)
+        # every lock before any write, in the one order every writer uses: the matches by id, then
+        # the season players by id (the leaving one and the substitutes chosen), so that no move or
+        # hand-over elsewhere, which locks a match then a player, can wait on this in a circle
+        seats = running_seats(player)
+        matches = {seat.match_id: _lock(seat.match_id) for seat in seats}
+        chosen = sorted({pk for pk in substitutes.values() if pk} | {player.pk})
+        locked = {p.pk: p for p in SeasonPlayer.objects.select_for_update().filter(pk__in=chosen).order_by("pk")}
+        if locked[player.pk].status == SeasonPlayer.LEFT:
+            raise Refused(f"{player.display_name} has left the season already; nothing changed.")
+        if {seat.match_id for seat in running_seats(player)} - set(matches):  # handed a seat meanwhile
+            raise Refused(f"{player.display_name} was just handed another seat; nothing changed: try again.")
         handed, kept = [], []
-        for seat in running_seats(player):
-            match = _lock(seat.match_id)
+        for seat in seats:
+            match = matches[seat.match_id]
             # as it is under the lock: finished, or handed on, while we were locking the others
             held = MatchPlayer.objects.select_related("season_player").filter(pk=seat.pk, season_player=player).first()
             if match.status not in STATUSES or held is None:
@@ -56,11 +67,9 @@ def do_leave(season, user, player_id, substitutes, announce=True):
             else:  # nobody takes it: the game's defaults are played for the seat from now on
                 autopilot.engage_for_leaving(match, held, clock.now(), lifecycle._close)
                 kept.append(match.title)
-        locked = SeasonPlayer.objects.select_for_update().get(pk=player.pk)
-        if locked.status == SeasonPlayer.LEFT:
-            raise Refused(f"{player.display_name} has left the season already; nothing changed.")
-        locked.status = SeasonPlayer.LEFT
-        locked.save(update_fields=["status"])
+        leaving = locked[player.pk]
+        leaving.status = SeasonPlayer.LEFT
+        leaving.save(update_fields=["status"])
     words = [f"{player.display_name} has left the season; their ledger entries stay."]
     if handed:
         words.append(f"Handed on: {', '.join(handed)}.")

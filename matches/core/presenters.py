@@ -49,12 +49,22 @@ class PictureRows:
         self.mine = list(mine)
 
 
+# The platform's own lines about a seat (a quiet hand-over, the autopilot, a declined request for a
+# substitute): between the seat's player and the hosts, even once the match is over, when every
+# line of the game opens. They are no part of the game, and others were never told of them.
+SEAT_AFFAIRS = "seat."
+
+
 def visible_event_rows(match, viewer):
-    """The events `viewer` may read. Everything once the match is finished; a cancelled match
-    keeps its secrets (the host may cancel to start again with the same players)."""
+    """The events `viewer` may read. Everything once the match is finished, but others' seat
+    affairs (SEAT_AFFAIRS); a cancelled match keeps its secrets (the host may cancel to start
+    again with the same players)."""
     events = match.events.order_by("seq")
     if _reads_every_event(match, viewer):
-        return events
+        if viewer.is_host:
+            return events
+        own = Q(visibility=Event.PRIVATE, seat=viewer.seat) if viewer.kind == SEAT else Q(pk__in=[])
+        return events.exclude(Q(kind__startswith=SEAT_AFFAIRS) & ~Q(visibility=Event.PUBLIC) & ~own)
     if viewer.is_spectator:
         return events.filter(visibility=Event.PUBLIC)
     return events.filter(Q(visibility=Event.PUBLIC) | Q(visibility=Event.PRIVATE, seat=viewer.seat))
@@ -72,7 +82,9 @@ def visible_events(match, viewer, shared=None):
         if "events" not in shared:
             shared["events"] = list(match.events.order_by("seq"))
         every = _reads_every_event(match, viewer)
-        events = [copy.copy(e) for e in shared["events"] if every or _readable(e, viewer)]
+        events = [
+            copy.copy(e) for e in shared["events"] if (every and _not_others_affair(e, viewer)) or _readable(e, viewer)
+        ]
     for number, event in enumerate(events, start=1):
         event.number = number
     return events
@@ -81,6 +93,13 @@ def visible_events(match, viewer, shared=None):
 def _reads_every_event(match, viewer):
     """The host, and everyone once the match is finished (a cancelled match keeps its secrets)."""
     return viewer.is_host or match.status == match.FINISHED
+
+
+def _not_others_affair(event, viewer):
+    """visible_event_rows's rule after the end, for one event: not another seat's affair."""
+    if viewer.is_host or not event.kind.startswith(SEAT_AFFAIRS) or event.visibility == Event.PUBLIC:
+        return True
+    return event.visibility == Event.PRIVATE and viewer.kind == SEAT and event.seat == viewer.seat
 
 
 def _readable(event, viewer):

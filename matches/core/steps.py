@@ -67,10 +67,10 @@ def step_picture(match, viewer, number, own_seat=None):
     items = [p for p, _ in steps]
     if number == 0:
         state = engine_of(match).setup(seat_infos(match), match.settings, derive_rng(match.seed, "setup")).state
-        title, revealed = "The start", _events_before_the_first_step(match, viewer, items)
+        title, revealed = "The start", _events_before_the_first_step(match, reader, items)
     else:
         item, state = steps[number - 1]
-        title, revealed = f"After {_title(item, titles)}", _events_of_close(match, viewer, item, items)
+        title, revealed = f"After {_title(item, titles)}", _events_of_close(match, reader, item, items)
     return {
         "match": match,
         "viewer": eyes,

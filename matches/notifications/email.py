@@ -13,30 +13,37 @@ from matches.notifications.reminders import play_url, preferences
 
 
 def email_results(phase_id):
-    """After a phase closes: a short email to each waited-on player who asked for one. Only those
-    who asked are read (one query when nobody did, in the match): without a worker this runs in the request
-    that closed the phase, once per phase ("Play the rest with defaults" closes many), and it
-    used to read every waited-on player and make each one's preferences row.
+    """After a phase closes: a short email to each player it waited on who asked for one. Only
+    those who asked are read (one query when nobody did, in the match): without a worker this
+    runs in the request that closed the phase.
 
     Folded: this runs after the close's commit, so where one write closed several phases (Play
-    the rest, a turn that ends a round) only the last one's email goes out, saying where the
-    match is now. Not to the player whose own move closed the phase early: they read the result
-    on the page that sent it (a turn game's every move would be an email otherwise)."""
+    the rest, a move that closes a turn and then a round) only the last one's call sends, one
+    email to each player any of them waited on, saying where the match is now. Not to the
+    player whose own move set the write off by closing its first phase early: they read the
+    result on the page that sent it (a turn game's every move would be an email otherwise)."""
+    phase = Phase.objects.select_related("match").filter(pk=phase_id).first()
+    if phase is None or phase.closed_at is None:
+        return
     asked = list(
-        MatchPlayer.objects.filter(match__phases=phase_id, season_player__user__preferences__email_results=True)
+        MatchPlayer.objects.filter(match_id=phase.match_id, season_player__user__preferences__email_results=True)
         .exclude(season_player__user__email="")
         .select_related("season_player__user")
     )
-    if not asked:
+    if not asked or _closed_after(phase):
         return
-    phase = Phase.objects.select_related("match").get(pk=phase_id)
-    if _closed_after(phase):
-        return
-    closer = _closing_mover(phase)
+    # this write's closes: one write closes its phases at one moment
+    write = list(
+        Phase.objects.filter(match_id=phase.match_id, status=Phase.CLOSED, closed_at=phase.closed_at).order_by(
+            "sequence"
+        )
+    )
+    waited = {seat for closed in write for seat in closed.waits_on}
+    closer = _closing_mover(write[0])
     over = phase.match.status == Match.FINISHED
     subject = f"{phase.match.title}: the match is over" if over else f"{phase.match.title}: {phase.title} has closed"
     for player in asked:
-        if player.seat in phase.waits_on and player.seat != closer:
+        if player.seat in waited and player.seat != closer:
             send_mail(
                 subject,
                 f"{phase.title} of {phase.match.title} has closed"

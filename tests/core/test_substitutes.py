@@ -89,12 +89,15 @@ class HandingASeatTestCase(BaseTestCase):
         self.assertIn("Dave", offered)  # as Bob knows it, Dave plays no seat here...
         self.assertNotIn("Alice", offered)  # ... and Alice does
 
-    def test_after_the_end_the_result_table_names_a_quietly_handed_seat_as_the_rest_of_the_page(self):
+    def test_after_the_end_a_quietly_handed_seat_is_named_as_the_others_knew_it(self):
         do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)
         lifecycle.do_finish_with_defaults(self.match.pk)
         self.match.refresh_from_db()
-        table = match_picture(self.match, Viewer.spectator())["standings"]
-        self.assertEqual(sorted(row.name for row in table.rows), ["Alice", "Bob", "Carol"])
+        spectator = match_picture(self.match, Viewer.spectator())
+        self.assertEqual(sorted(row.name for row in spectator["standings"].rows), ["Alice", "Bob", "Carol"])
+        self.assertFalse([e for e in spectator["events"] if "Dave" in e.text])  # the hand-over stays the host's
+        host = match_picture(self.match, Viewer.host())
+        self.assertIn("Seat 1: Dave plays it from step 2, in place of Alice.", [e.text for e in host["events"]])
 
     def test_an_announced_hand_over_is_public_and_renames_the_seat(self):
         do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk, announce=True)
@@ -269,6 +272,14 @@ class AskingForASubstituteTestCase(BaseTestCase):
         self.assertIn(declined, [e.text for e in carol["events"]])
         bob = match_picture(self.match, Viewer.for_seat(1), self.seat("bob"))
         self.assertFalse([e for e in bob["events"] if "request" in e.text])
+        # nor once the match is over, when every line of the game opens: a seat's affairs stay its own
+        lifecycle.do_finish_with_defaults(self.match.pk)
+        self.match.refresh_from_db()
+        for viewer, player in ((Viewer.for_seat(1), self.seat("bob")), (Viewer.spectator(), None)):
+            read = [e.text for e in match_picture(self.match, viewer, player)["events"]]
+            self.assertFalse([t for t in read if "request" in t], viewer)
+        carol = match_picture(self.match, Viewer.for_seat(2), self.seat("carol"))
+        self.assertIn(declined, [e.text for e in carol["events"]])
 
     def test_a_suggestion_from_outside_the_season_is_refused(self):
         other = Season.objects.create(name="Other", slug="other")

@@ -180,3 +180,12 @@ class TurnResultsTestCase(BaseTransactionTestCase):
             clock.advance_to(turn.deadline)
             lifecycle.sweep()  # Alice missed her turn: told by email
             self.assertEqual([m.to for m in mail.outbox], [["alice@example.org"]])
+            mail.outbox.clear()
+            lifecycle.do_finish_with_defaults(self.match.pk)  # turns of both, in one write: one email each
+            self.assertEqual(
+                sorted((m.to[0], m.subject) for m in mail.outbox),
+                [
+                    ("alice@example.org", "Test match: the match is over"),
+                    ("bob@example.org", "Test match: the match is over"),
+                ],
+            )
