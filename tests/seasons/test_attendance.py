@@ -200,4 +200,3 @@ class AttendanceTestCase(BaseTestCase):
         self.assertEqual(round1.close_reason, "early")  # everyone else had sent: it closed at once
         miss = MissedStep.objects.get(phase=round1)
         self.assertEqual((miss.seat, miss.on_autopilot, miss.excused), (2, True, MissedStep.ABSENCE))
-
