@@ -4,6 +4,8 @@ matches with that rule, and where an open step whose senders are public waits on
 with nothing of it yet, stores its default under the match lock (core.autopilot.settle), as a
 write of the match would have. Without it the default waited for the match's next write."""
 
+import logging
+
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 
@@ -12,17 +14,22 @@ from matches.core import autopilot, lifecycle
 from matches.core.records import _lock
 from matches.models import Absence, Match, MatchPlayer, Phase, Submission
 
+log = logging.getLogger(__name__)
+
 
 def play_absent_seats(now=None):
     """Store the defaults now due for absent seats; returns how many matches were settled."""
     now = now or clock.now()
     settled = 0
     for match_id in sorted(_waiting_on_the_absent(now)):
-        with transaction.atomic():
-            match = _lock(match_id)
-            if match.status == Match.RUNNING:
-                autopilot.settle(match, now, lifecycle._close)
-                settled += 1
+        try:
+            with transaction.atomic():
+                match = _lock(match_id)
+                if match.status == Match.RUNNING:
+                    autopilot.settle(match, now, lifecycle._close)
+                    settled += 1
+        except Exception:  # one match's fault must not stop the clock's tick for every other
+            log.exception("the absent seats of match %s could not be played", match_id)
     return settled
 
 

@@ -294,6 +294,7 @@ def _resume(match, now):
     match.status = Match.RUNNING
     _public(match, "host.resumed", "The host resumed the match; the clock is running again.", now)
     match.save(update_fields=CONTROL_FIELDS)
+    autopilot.settle(match, now, _close)  # a seat put on autopilot while paused plays its open steps now
 
 
 def do_extend(phase_id, new_deadline, by=None):

@@ -12,7 +12,8 @@ state changes so far), and a single statement then stores it only if, under the 
   the move is stored under: every change of state, an action or a close, raises the step);
 - the phase is still open, waits on the seat, and its deadline has not come;
 - the seat is still held by the account the request found holding it (a seat handed on while
-  the move waited takes nothing more from its old holder; matches.core.substitutes).
+  the move waited takes nothing more from its old holder; matches.core.substitutes), who has not
+  left the season meanwhile (core.leaving: the seat is then the autopilot's).
 
 On PostgreSQL the statement takes the match row FOR UPDATE (the lock every writer of a match
 takes first, so a close waits for the move and then counts it, as with do_submit) and then the
@@ -36,7 +37,7 @@ from games.engine_api import Invalid
 from matches import clock
 from matches.core import events, lifecycle
 from matches.core.engine_forms import said
-from matches.models import Match, MatchPlayer, Phase, Submission
+from matches.models import Match, MatchPlayer, Phase, SeasonPlayer, Submission
 
 RECEIVED = "Submission received. You can revise it until the deadline."
 
@@ -44,9 +45,10 @@ _POSTGRES = f"""
 WITH m AS (SELECT id, status, step, event_seq FROM {Match._meta.db_table} WHERE id = %s FOR UPDATE),
 p AS (SELECT p.id, m.event_seq FROM {Phase._meta.db_table} p JOIN m ON p.match_id = m.id
       JOIN {MatchPlayer._meta.db_table} s ON s.id = %s AND s.match_id = m.id AND s.season_player_id = %s
+      JOIN {SeasonPlayer._meta.db_table} sp ON sp.id = s.season_player_id AND sp.status <> '{SeasonPlayer.LEFT}'
       WHERE p.id = %s AND p.status = %s AND p.deadline > %s AND p.waits_on @> %s
         AND m.status = %s AND m.step = %s
-      FOR SHARE OF p, s)
+      FOR SHARE OF p, s, sp)
 INSERT INTO {Submission._meta.db_table} (phase_id, player_id, payload, source, said, created_at)
 SELECT p.id, %s, %s, %s, %s, %s FROM p
 RETURNING (SELECT event_seq FROM p)"""
@@ -57,7 +59,9 @@ SELECT p.id, %s, %s, %s, %s, %s FROM {Phase._meta.db_table} p JOIN {Match._meta.
 WHERE m.id = %s AND p.id = %s AND p.status = %s AND p.deadline > %s
   AND EXISTS (SELECT 1 FROM json_each(p.waits_on) WHERE json_each.value = %s)
   AND m.status = %s AND m.step = %s
-  AND EXISTS (SELECT 1 FROM {MatchPlayer._meta.db_table} s WHERE s.id = %s AND s.season_player_id = %s)"""
+  AND EXISTS (SELECT 1 FROM {MatchPlayer._meta.db_table} s JOIN {SeasonPlayer._meta.db_table} sp
+              ON sp.id = s.season_player_id AND sp.status <> '{SeasonPlayer.LEFT}'
+              WHERE s.id = %s AND s.season_player_id = %s)"""
 
 
 def submit_move(phase, player, data, spec=None):

@@ -157,8 +157,11 @@ def do_hand_seat(match_id, user, seat_number, to_player_id, *, announce=False, h
     match lock. Returns Done; raises Refused, changing nothing."""
     with transaction.atomic():
         match = _lock(match_id)
-        _hand(match, user, seat_number, to_player_id, announce, how)
-        return Done(f"Seat {seat_number + 1} is handed on{' and the players are told' if announce else ''}.")
+        seat = _hand(match, user, seat_number, to_player_id, announce, how)
+        told = " and the players are told" if seat.announced else ""
+        if announce and not seat.announced:
+            told = ": the players were never told it had left them, so they are told nothing"
+        return Done(f"Seat {seat_number + 1} is handed on{told}.")
 
 
 def _hand(match, user, seat_number, to_player_id, announce, how):
@@ -168,8 +171,12 @@ def _hand(match, user, seat_number, to_player_id, announce, how):
     to_player = SeasonPlayer.objects.select_for_update().filter(pk=to_player_id).first() if to_player_id else None
     check_hand_seat(match, user, seat, to_player)
     now, old = clock.now(), seat.season_player
+    told = told_holder(seat)
+    # back to the holder the players saw: nothing changes for them, and telling them would show
+    # them the quiet hand-over it undoes
+    announce = announce and to_player.pk != told.pk
     # announced, it names whom the players saw in the seat: a quiet holder before stays the host's to know
-    replaced = told_holder(seat) if announce else old
+    replaced = told if announce else old
     current = seat.holders.filter(until__isnull=True).order_by("-since", "-pk").first()
     if current is None:  # never handed on before: its holder since the start
         since = match.started_at or now
@@ -197,6 +204,7 @@ def _hand(match, user, seat_number, to_player_id, announce, how):
     _record_events(match, [event], now)
     match.save(update_fields=["event_seq"])
     events.publish(events.SeatHanded(match.pk, seat.pk, to_player.pk))
+    seat.announced = announce
     return seat
 
 

@@ -85,8 +85,10 @@ def _play(match, anchor=""):
 
 def on_match_changed(event):
     """Looked at later, once the burst this change may be part of is over. Only a change with
-    public lines is (every step that opens or closes writes one): a change only some may read (a
-    secret purchase, a quiet hand-over) must not move when anyone's phone is told anything."""
+    public lines is: a change only some may read (a secret purchase, a quiet hand-over) must not
+    move when anyone's phone is told anything. Every step of the six games and the host-run game
+    opens and closes with a public line; a turn step writes none of its own, so a future turn game
+    whose moves were all private lines would need its openings counted here as public."""
     if vapid.enabled() and event.public_seq:
         _later("match", event.match_id, event.public_seq)
 

@@ -16,6 +16,7 @@ from matches.core.presenters import match_picture
 from matches.core.records import Refused
 from matches.core.replay import replay
 from matches.core.substitutes import do_hand_seat, history_words
+from matches.seasons import attendance
 from matches.talk import conversations
 from matches.models import Event, Match, Message, Season, SeasonPlayer, SeatHolder, SeatRequest, Submission
 from tests.support.base import BaseTestCase
@@ -88,6 +89,22 @@ class HandingASeatTestCase(BaseTestCase):
         offered = re.findall(r'<option value="\d+">([^<]+)</option>', page)
         self.assertIn("Dave", offered)  # as Bob knows it, Dave plays no seat here...
         self.assertNotIn("Alice", offered)  # ... and Alice does
+        dave = self.client_for(self.dave)  # Dave, asking in turn, is not offered himself
+        page = dave.get(reverse("ask_substitute", args=[self.match.pk])).content.decode()
+        self.assertNotIn("Dave", re.findall(r'<option value="\d+">([^<]+)</option>', page))
+        reason = dave.post(
+            reverse("ask_substitute", args=[self.match.pk]), {"suggested": "", "reason": "away\x00"}, follow=True
+        )
+        self.assertContains(reason, "Your reason holds an invisible character")
+        self.assertFalse(SeatRequest.objects.exists())
+
+    def test_handing_a_seat_back_to_the_holder_the_players_saw_tells_them_nothing(self):
+        do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)  # quiet
+        done = do_hand_seat(self.match.pk, self.hana, 0, self.members["alice"].pk, announce=True)
+        self.assertIn("the players were never told it had left them, so they are told nothing", done.message)
+        self.assertFalse(Event.objects.filter(kind="seat.handed", visibility=Event.PUBLIC).exists())
+        public = attendance.records(self.season, seen_by_all_only=True)
+        self.assertEqual(public[self.members["alice"].pk].abandoned, 0)
 
     def test_after_the_end_a_quietly_handed_seat_is_named_as_the_others_knew_it(self):
         do_hand_seat(self.match.pk, self.hana, 0, self.members["dave"].pk)

@@ -146,6 +146,7 @@ class TurnsTestCase(BaseTestCase):
         self.assertNotIn("Alice folds", first)
 
     def test_it_plays_whole_matches_with_missed_turns_that_replay_exactly(self):
+        piloted = 0
         for seed in (1, 2, 3):
             with self.subTest(seed=seed):
                 result = playtest("fixture_turns", 2, seed, miss_rate=0.3, keep=True)
@@ -154,14 +155,15 @@ class TurnsTestCase(BaseTestCase):
                 self.assertGreater(result["missed"], 0)
                 kinds = set(match.events.values_list("kind", flat=True))
                 self.assertFalse(kinds & {"phase.opened", "phase.closed"})
-                # every missed turn, and only a missed one, is said as a default; after two misses in
-                # a row the seat is on autopilot, whose turns are played by default as they open
+                # every missed turn (the bots' own count), and only a missed one, is a default said as
+                # one; after two misses in a row the seat is on autopilot, whose turns are played by
+                # default as they open, said the same way
                 defaults = Submission.objects.filter(phase__match=match, source=Submission.DEFAULT)
                 said = match.events.filter(text__startswith="Time ran out").count()
-                self.assertEqual(
-                    (defaults.filter(by_autopilot=False).count(), defaults.filter(by_autopilot=True).count(), said),
-                    (result["missed"], result["autopilot"], result["missed"] + result["autopilot"]),
-                )
+                self.assertEqual(defaults.filter(by_autopilot=False).count(), result["missed"])
+                self.assertEqual(said, defaults.count())
+                piloted += defaults.filter(by_autopilot=True).count()
+        self.assertGreater(piloted, 0, "no seed missed two turns in a row: the autopilot was not walked")
 
     def test_it_reminds_the_player_on_turn_before_the_turn_s_own_deadline(self):
         self.match.settings = {"turn_seconds": 7200}

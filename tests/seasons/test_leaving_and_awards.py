@@ -8,6 +8,7 @@ from games.engine_api import ELIMINATED, GARNET
 from matches import clock
 from matches.core import lifecycle
 from matches.core.leaving import do_leave
+from matches.core.moves import submit_move
 from matches.core.records import Refused
 from matches.core.substitutes import do_hand_seat
 from matches.models import Event, LedgerEntry, Match, Season, SeasonPlayer, SeatHolder, Submission
@@ -77,6 +78,26 @@ class LeavingTheSeasonTestCase(BaseTestCase):
         with self.assertRaisesMessage(Refused, "You have left this season"):
             conversations.do_post(seat, conversations.table_talk(self.second).pk, "still here")
         self.assertTrue(self.second.seats.get(seat=1).autopilot)  # nothing took it back
+
+    def test_a_seat_kept_while_the_match_is_paused_plays_its_default_when_it_resumes(self):
+        phase = self.second.phases.get(status="open")
+        lifecycle.do_submit(phase.pk, self.second.seats.get(seat=0), {"bid": 4})  # Bob
+        lifecycle.do_pause(self.second.pk)
+        do_leave(self.season, self.hana, self.members["alice"].pk, {})
+        self.assertFalse(Submission.objects.filter(phase=phase, player__seat=1).exists())  # the clock is stopped
+        lifecycle.do_resume(self.second.pk)
+        self.assertTrue(Submission.objects.filter(phase=phase, player__seat=1, by_autopilot=True).exists())
+
+    def test_a_move_read_before_the_removal_is_not_stored_after_it(self):
+        slow = self.start(
+            self.make_match(["alice", "bob"], settings={"rounds": 3, "round_seconds": 60, "close_early": False})
+        )
+        phase = slow.phases.get(status="open")  # closes at its deadline only: the one-statement move path
+        stale = slow.seats.select_related("match", "season_player").get(seat=0)  # as Alice's request read it
+        do_leave(self.season, self.hana, self.members["alice"].pk, {})
+        with self.assertRaisesMessage(Refused, "You have left this season: the autopilot plays your seat"):
+            submit_move(phase, stale, {"bid": 2})
+        self.assertFalse(Submission.objects.filter(phase=phase, source=Submission.PLAYER).exists())
 
     def test_the_desk_page_refuses_an_unreadable_substitute_and_keeps_what_the_host_chose(self):
         url = reverse("leave_season", args=[self.season.slug, self.members["alice"].pk])

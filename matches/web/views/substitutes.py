@@ -83,15 +83,19 @@ def approve_request(request, match_id, request_id):
 def ask_substitute(request, match_id):
     """The seat's holder asks the host for a substitute, suggesting a player of the season if they like."""
     player = access_seat(request.user, match_id)
-    choices = seat_desk.candidates(player.match, as_told=True)
+    choices = [c for c in seat_desk.candidates(player.match, as_told=True) if c.pk != player.season_player_id]
     if request.method == "POST":
         suggested_id = as_int(request.POST.get("suggested"))
         suggested = next((c for c in choices if c.pk == suggested_id), None)
         reason = request.POST.get("reason", "")
         if suggested_id is not None and suggested is None:
             messages.error(request, "Suggest a player of this season who plays no seat in this match, or nobody.")
-        elif direction_problem(reason):
-            messages.error(request, direction_problem(reason).replace("A name", "Your reason"))
+        elif "\x00" in reason or direction_problem(reason):
+            messages.error(
+                request,
+                "Your reason holds an invisible character (a null, or one that turns text around): "
+                "type it again without it; nothing was asked.",
+            )
         elif _report(request, lambda: substitutes.do_ask(player, suggested, reason)):
             return redirect("match_play", match_id)
     return render(request, "matches/ask_substitute.html", {"match": player.match, "player": player, "choices": choices})
