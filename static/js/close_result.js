@@ -49,6 +49,16 @@
     card.focus();  // the reader goes on from the card they opened, not from the top of the page
   });
   window.addEventListener("resize", fit);
+  // again whenever the page's layout changes after it was measured: a game's own stylesheet or
+  // picture arriving after the card was drawn (a chart without its size pushes the form far down)
+  if (window.ResizeObserver) {
+    var queued = false;
+    new ResizeObserver(function () {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(function () { queued = false; fit(); });
+    }).observe(document.body);
+  }
   window.fitCloseResult = fit;  // static/js/match.js, after a live update
   fit();
 })();

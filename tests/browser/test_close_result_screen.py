@@ -25,12 +25,27 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 ROOM, TITLE, ONE_ROW = 70, 40, 40  # static/js/close_result.js: room for the form, for its title; a row
+SETTLED = "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50))))"
 MEASURE = """() => {
   const box = (el) => el ? el.getBoundingClientRect() : null;
   const card = box(document.querySelector("#close-result .close-result"));
   const form = box(document.querySelector("#live-forms form.move-form"));
   const y = window.scrollY;
+  // where the form would start with the card folded to its row and its "Show all" (measured, not guessed)
+  const el = document.querySelector("#close-result .close-result");
+  let folded = null;
+  if (el && form && !el.classList.contains("compact")) {
+    const button = document.createElement("button");
+    button.className = "link show-all";
+    button.textContent = "Show all";
+    el.classList.add("compact");
+    el.append(button);
+    folded = Math.round(document.querySelector("#live-forms form.move-form").getBoundingClientRect().top + y);
+    button.remove();
+    el.classList.remove("compact");
+  }
   return {
+    folded: folded,
     compact: !!document.querySelector("#close-result .compact"),
     top: card ? Math.round(card.top + y) : null,
     bottom: card ? Math.round(card.bottom + y) : null,
@@ -62,6 +77,7 @@ class CloseResultScreenTestCase(BaseTransactionTestCase):
                     page = open_live(
                         browser, self.stack.url, f"/play/{match.pk}/", player.season_player.user, phone=True
                     )
+                    page.evaluate(SETTLED)  # the page's own layout work done (close_result.js refits on it)
                     tops = page.evaluate(MEASURE)
                     measured[where] = tops
                     if player.seat == 0:
@@ -77,9 +93,11 @@ class CloseResultScreenTestCase(BaseTransactionTestCase):
                     elif tops["compact"] and tops["bottom"] - tops["top"] > ONE_ROW:
                         found.append(f"{where}: the card shrunk to {tops['bottom'] - tops['top']} px, not one row")
                     if tops["form"] is not None and tops["form"] + ROOM > PHONE["height"] and not tops["compact"]:
-                        one_row = tops["form"] - (tops["bottom"] - tops["top"]) + ONE_ROW  # the form's top, shrunk
-                        if one_row + TITLE <= PHONE["height"]:
-                            found.append(f"{where}: the form starts at {tops['form']} px and the card is whole")
+                        if tops["folded"] is not None and tops["folded"] + TITLE <= PHONE["height"]:
+                            found.append(
+                                f"{where}: the form starts at {tops['form']} px and the card is whole "
+                                f"(folded, at {tops['folded']} px)"
+                            )
                     if tops["compact"] and player.seat == 0:  # Show all opens it, and it stays open
                         page.click("#close-result .show-all")
                         opened = page.evaluate(MEASURE)

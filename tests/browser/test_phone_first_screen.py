@@ -13,6 +13,8 @@ from matches.models import Phase
 from tests.support.base import BaseTransactionTestCase
 from tests.support.host_bot import until_a_phase_opens
 from tests.support.browsers import chromium, person, screenshot
+from tests.browser.test_close_result_screen import SETTLED
+from tests.support.first_close import first_close
 from tests.support.stack import ARTIFACTS, serve
 
 pytestmark = pytest.mark.browser
@@ -96,14 +98,14 @@ class PhoneFirstScreenTestCase(BaseTransactionTestCase):
 
 
 class SnapDayTwoTestCase(BaseTransactionTestCase):
-    """Pokemon Snap's second day: the last close's card and a Pokemon's grown card (its stats over
-    day 1, who photographed it) above the form, which must still start in every seat's first screen."""
+    """Pokemon Snap's second day: the last close's card, a Pokemon's grown card (its stats over day
+    1, who photographed it) and a photographer's photos above the form, which must still start in
+    every seat's first screen."""
 
     def test_it_shows_day_2_s_form_in_every_seat_s_first_screen(self):
         match = self.start(self.game_match(registry.get("pokemon_snap")))
-        while not match.phases.filter(status=Phase.OPEN, key="day-2").exists():
-            for phase in match.phases.filter(status=Phase.OPEN):
-                lifecycle.do_force_close(phase.pk)
+        first_close(match)  # day 1 played by every seat's bot: the photographers' photos taken
+        self.assertTrue(match.phases.filter(status=Phase.OPEN, key="day-2").exists())
         stack = serve(self)
         found = []
         with chromium() as browser:
@@ -111,6 +113,7 @@ class SnapDayTwoTestCase(BaseTransactionTestCase):
                 page = person(browser, stack.url, seat.season_player.user, phone=True).new_page()
                 page.goto(f"/play/{match.pk}/")
                 page.wait_for_selector(".conn[data-state=live]")
+                page.evaluate(SETTLED)  # the close's card folded, if it does (static/js/close_result.js)
                 tops = page.evaluate(MEASURE)
                 if seat.seat in (0, 2):  # a photographer and a Pokemon
                     page.screenshot(path=str(ARTIFACTS / "screenshots" / f"phone-snap-day-2-seat-{seat.seat + 1}.png"))

@@ -22,6 +22,7 @@ from django.test import override_settings
 
 from matches.models import PushDevice
 from matches.notifications import push, push_news, reminders, vapid
+from tests.notifications.test_push_devices import AUTH, P256DH  # a browser's keys: a point on P-256
 from tests.support.base import BaseTransactionTestCase
 from tests.support.browsers import chromium, person, screenshot
 from tests.support.push_service import push_service
@@ -43,7 +44,7 @@ def b64(raw):
 def stub(endpoint, keys=None):
     """The page's pushManager hands out a subscription to `endpoint` (kept in localStorage, so that it
     survives a reload as a browser's does), and counts the permission questions."""
-    keys = keys or {"p256dh": b64(b"\x04" + bytes(range(64))), "auth": b64(bytes(range(16)))}
+    keys = keys or {"p256dh": P256DH, "auth": AUTH}
     return """(() => {
   const SUB = {endpoint: "%s", expirationTime: null, keys: {p256dh: "%s", auth: "%s"}};
   const made = () => ({
