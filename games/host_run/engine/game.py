@@ -70,8 +70,12 @@ class HostRun(api.GameEngine):
         merged = super().validate_settings(settings, seats)
         if isinstance(merged, api.Invalid):
             return merged
-        problem = setup.check_setup(merged, seats) or rounds.check_templates(merged["templates"])
-        return api.Invalid(problem) if problem else merged
+        try:  # the checked values are kept: "10" typed in the JSON box is stored as 10
+            checked = setup.check_setup(merged, seats)
+        except Refusal as refusal:
+            return api.Invalid(str(refusal))
+        problem = rounds.check_templates(merged["templates"])
+        return api.Invalid(problem) if problem else checked
 
     def setup(self, seats, settings, rng):
         state = {

@@ -13,7 +13,7 @@ from games import engine_api as api
 
 from . import fields as f
 from .setup import EVERYONE, SEES_WORDS
-from .words import Refusal, duration, name, seat_list, whole
+from .words import Refusal, duration, hidden_characters, name, seat_list, whole
 
 MAX_FIELDS, LONGEST = 8, 7 * 86400
 UNTIL_ALL = "until everyone has sent"
@@ -128,6 +128,8 @@ def check_templates(templates: object) -> str | None:
             return f"The template {template_name} has values the round's form does not."
         if any(not isinstance(v, str) or len(v) > 1000 for v in t["data"].values()):
             return f"The template {template_name} has a value that is not text of at most 1000 characters."
+        if problem := next(filter(None, map(hidden_characters, t["data"].values())), None):
+            return f"The template {template_name}: {problem}"
     return None
 
 
@@ -186,6 +188,8 @@ def read_round(data: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
         value = data.get(key, "")
         if not isinstance(value, str) or len(value) > 1000:
             raise Refusal(f"{key.capitalize()}: a text of at most 1000 characters.")
+        if problem := hidden_characters(value):  # as a saved template's values are checked
+            raise Refusal(f"{key.capitalize()}: {problem}")
         return value.strip()
 
     title = name(text("title"), "The title", 80)
