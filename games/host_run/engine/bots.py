@@ -12,6 +12,7 @@ from . import fields as f
 from . import proposals
 from .ending import suggested_places
 from .rounds import ALL, NOBODY, REVEALS, TEAMS, UNTIL_ALL
+from .setup import EVERYONE, PLAYER
 from .words import Refusal
 
 ROUNDS = 3
@@ -69,8 +70,10 @@ def host_action(state: dict[str, Any], rng: random.Random) -> tuple[str, dict[st
 
 def _round(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     rows = list(ROWS)
-    if state["counters"]:
-        rows.append(f"Bid | number 0..your {rng.choice(state['counters'])['name']} | missed 0")
+    # a bound the player may read, and a missed 0 that fits whatever it holds (fields.read_field)
+    bounds = [c for c in state["counters"] if c["sees"] == EVERYONE or c["sees"] == PLAYER and c["low"] >= 0]
+    if bounds:
+        rows.append(f"Bid | number 0..your {rng.choice(bounds)['name']} | missed 0")
     chosen = rng.sample(rows, rng.randint(1, 3))
     data = {
         "title": f"Round {len(state['rounds']) + 1}",
