@@ -67,6 +67,6 @@ def test_it_gives_ben_and_spectators_the_same_lines_whatever_adas_coins(row):
     for viewer in (api.Viewer.for_seat(1), api.Viewer.spectator()):
         assert texts(few, viewer) == texts(many, viewer)
     assert texts(few, api.Viewer.spectator()) == [
-        "Round 1 (Bids) is closed: 2 of 2 answers.",
+        "Round 1 (Bids) is closed: 1 of 2 answers.",  # Ben sent; the rule answered for Ada
         "Time ran out for Ada: the round's rule for a missed answer answers.",
     ]

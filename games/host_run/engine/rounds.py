@@ -5,6 +5,7 @@ for every view."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from typing import Any
@@ -254,6 +255,33 @@ def form(rnd: dict[str, Any], state: dict[str, Any], seat: int) -> api.FormSpec:
 # --- the close -------------------------------------------------------------------------------
 
 
+def _complete(state: dict[str, Any], rnd: dict[str, Any], seat: int, rng: random.Random) -> list[api.Event]:
+    """The blank fields of the answer `seat` sent, filled by their missed rules: a line to them."""
+    answer = dict(rnd["answers"][str(seat)] or {})
+    given = {}
+    for i, d in enumerate(rnd["fields"], 1):
+        if f.names_of(d, i)[0] not in answer:
+            given.update(f.missed(d, i, state, seat, rng))
+    if not given:
+        return []
+    rnd["answers"][str(seat)] = {**answer, **given}
+    words = answer_words(rnd, given, state)
+    return [
+        api.private(
+            seat,
+            "blank_filled",
+            f"Your answer left {_labels(rnd, given)} blank: the round's rule for a missed answer gave {words}.",
+            others=f"{state['names'][seat]}'s answer left {_labels(rnd, given)} blank: the rule gave {words}.",
+            round=rnd["n"],
+        )
+    ]
+
+
+def _labels(rnd: dict[str, Any], given: dict[str, Any]) -> str:
+    labels = [d["label"] for i, d in enumerate(rnd["fields"], 1) if f.names_of(d, i)[0] in given]
+    return " and ".join(labels)
+
+
 def answer_words(rnd: dict[str, Any], answer: dict[str, Any] | None, state: dict[str, Any]) -> str:
     if not answer:
         return "no answer"
@@ -302,17 +330,24 @@ def _totals(d: dict[str, Any], i: int, answers: Any, state: dict[str, Any]) -> s
 
 
 def close(
-    state: dict[str, Any], rnd: dict[str, Any], submissions: dict[int, Any], filled: frozenset[int]
+    state: dict[str, Any],
+    rnd: dict[str, Any],
+    submissions: dict[int, Any],
+    filled: frozenset[int],
+    rng: random.Random,
 ) -> list[api.Event]:
-    """Record the answers in the round (`state` is the resolve's own copy) and say what is known."""
+    """Record the answers in the round (`state` is the resolve's own copy) and say what is known.
+    What everyone reads depends only on who sent an answer at all: a seat in `filled` sent
+    nothing and the missed rules answered for it; a blank field of an answer sent takes its
+    missed rule here, and only its player (and the host) is told."""
+    sent = [s for s in rnd["waits_on"] if submissions.get(s) is not None and s not in filled]
     rnd["answers"] = {str(s): submissions.get(s) or None for s in rnd["waits_on"]}
     rnd["filled"] = sorted(s for s in filled if s in rnd["waits_on"])
     rnd["closed"] = True
-    sent = sum(1 for a in rnd["answers"].values() if a)
     events = [
         api.public(
             "round_closed",
-            f"Round {rnd['n']} ({rnd['title']}) is closed: {sent} of {len(rnd['waits_on'])} answers.",
+            f"Round {rnd['n']} ({rnd['title']}) is closed: {len(sent)} of {len(rnd['waits_on'])} answers.",
             round=rnd["n"],
         )
     ]
@@ -331,6 +366,9 @@ def close(
                 round=n,
             )
         )
+    base = rng.getrandbits(64)  # drawn once, whoever left what blank: the draws of one seat are its own
+    for s in sent:
+        events += _complete(state, rnd, s, random.Random(f"{base}:{s}"))
     public_lines, own = reveal_lines(rnd, state)
     events += [api.public("reveal", line, round=rnd["n"]) for line in public_lines]
     events += [
