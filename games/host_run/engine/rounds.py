@@ -16,7 +16,8 @@ from . import fields as f
 from .setup import EVERYONE, SEES_WORDS
 from .words import Refusal, duration, hidden_characters, name, seat_list, whole
 
-MAX_FIELDS, LONGEST = 8, 7 * 86400
+MAX_FIELDS, LONGEST, SHORTEST = 8, 7 * 86400, 10
+MAX_ROUNDS = 200  # each round's answers stay in the match, and every page shows every round
 UNTIL_ALL = "until everyone has sent"
 NOTHING, OWN, NAMED, ANONYMOUS, TOTALS = "nothing", "own", "named", "anonymous", "totals"
 REVEALS = (
@@ -70,7 +71,8 @@ def open_round_form(state: dict[str, Any], template: dict[str, str] | None = Non
                 max_length=40,
                 required=True,
                 initial=given["deadline"],
-                help=f"30s, 10m, 24h, or \"{UNTIL_ALL}\".",
+                help=f"30s, 10m, 24h (from {SHORTEST} seconds to {LONGEST // 86400} days), or \"{UNTIL_ALL}\" "
+                f"(it closes after {LONGEST // 86400} days if someone has not).",
             ),
             api.Field(
                 "answers",
@@ -184,6 +186,8 @@ def who_answers(text: str, state: dict[str, Any]) -> list[int]:
 
 def read_round(data: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     """The round `data` opens, or a Refusal naming what is wrong (the field it concerns first)."""
+    if len(state["rounds"]) >= MAX_ROUNDS:
+        raise Refusal(f"A match has at most {MAX_ROUNDS} rounds: publish the last one's result and end the match.")
 
     def text(key: str) -> str:
         value = data.get(key, "")
@@ -198,7 +202,9 @@ def read_round(data: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     deadline = " ".join(text("deadline").lower().split())
     close_early = deadline == UNTIL_ALL or deadline.endswith(" or when everyone has sent")
     seconds = (
-        LONGEST if deadline == UNTIL_ALL else duration(deadline.removesuffix(" or when everyone has sent"), 10, LONGEST)
+        LONGEST
+        if deadline == UNTIL_ALL
+        else duration(deadline.removesuffix(" or when everyone has sent"), SHORTEST, LONGEST)
     )
     waits_on = who_answers(text("answers"), state)
     definitions = []
