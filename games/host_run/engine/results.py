@@ -47,7 +47,9 @@ def publish_form(state: dict[str, Any]) -> api.FormSpec:
                     f"Private note {i}",
                     api.TEXT,
                     max_length=LONGEST_NOTE,
-                    help="Player: the note only they read, e.g. Ada: the key is under the mat." if i == 1 else "",
+                    help="Player (a name, or a seat number from 1): the note only they read, e.g. Ada: the key is under the mat."
+                    if i == 1
+                    else "",
                 )
                 for i in range(1, note_rows(state) + 1)
             ),
