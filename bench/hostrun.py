@@ -36,9 +36,9 @@ def result_form(state, n):
     seats = len(state["names"])
     return {
         "announcement": f"Round {n} is over: everyone scores a point.",
-        "note_1": f"{n % seats}: well played.",
+        "note_1": f"{n % seats + 1}: well played.",  # seat numbers count from 1
         "change_1": "everyone | Points | 1 | round played",
-        "change_2": f"{(n * 7) % seats} | Coins | 1 | best bid",
+        "change_2": f"{(n * 7) % seats + 1} | Coins | 1 | best bid",
     }
 
 

@@ -48,6 +48,8 @@ def check_name(name):
 def check_settings(game, kind, settings):
     """The engine's own check of settings, as for a match of its largest size (the new match's
     seats are chosen when it is started, and the setup form checks them again then)."""
+    if not isinstance(game, str):  # a list or an object is no game's name (and no key to look one up by)
+        raise Refused("This site has no such game: a saved game's \"game\" is a game's name, like \"host_run\".")
     try:
         engine = registry.get(game)
     except registry.UnknownGame:

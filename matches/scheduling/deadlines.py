@@ -35,10 +35,21 @@ def on_phase_scheduled(event):
 def run_due(now=None):
     """Everything the clock triggers: overdue phases closed, the defaults of seats whose absence
     has begun, then whatever listens to the tick (reminders now due, matches.notifications)."""
-    closed = sum(1 for pk in lifecycle.overdue_phase_ids(now) if close_stamped(pk, "sweep"))
+    closed = sum(1 for pk in lifecycle.overdue_phase_ids(now) if _close_alone(pk))
     absent_seats.play_absent_seats(now)  # "autopilot while away" for an absence begun since
     events.deliver(events.ClockTicked(now))
     return closed
+
+
+def _close_alone(phase_id):
+    """One overdue phase closed, or its failure logged: a match whose close raises (a state its
+    engine cannot read) stays open for its host to see to, and never keeps the phases behind it in
+    the sweep, every other match's deadlines, from closing."""
+    try:
+        return close_stamped(phase_id, "sweep")
+    except Exception:
+        log.exception("deadline sweep: closing phase %s failed; the sweep goes on", phase_id)
+        return False
 
 
 def close_stamped(phase_id, path):

@@ -26,7 +26,7 @@ def test_it_applies_every_line_at_once_and_tells_each_line_to_its_readers():
         note_1="Ben: the key is yours.",
         change_1="Ben | Coins | -7 | paid his bid",
         change_2="team Red | Points | 2 | lost together",
-        change_3="Ada, 3 | Secret | 4 | a hidden gift",
+        change_3="Ada, 4 | Secret | 4 | a hidden gift",  # seat 4: Dan
         change_4="Ada | Points | 1 | a bonus",
         out=["3"],
     )

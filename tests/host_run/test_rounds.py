@@ -71,7 +71,7 @@ def test_it_checks_answers_against_the_rows():
 
 
 def test_it_fills_a_missed_answer_by_each_fields_rule():
-    state = start(counters=COINS)
+    state = start(counters=[{**COINS[0], "sees": "everyone"}])  # "missed 5" on a hidden counter is refused
     state["values"][2] = [3]
     state = open_round(
         state,

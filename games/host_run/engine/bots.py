@@ -12,6 +12,7 @@ from . import fields as f
 from . import proposals
 from .ending import suggested_places
 from .rounds import ALL, NOBODY, REVEALS, TEAMS, UNTIL_ALL
+from .setup import EVERYONE, PLAYER
 from .words import Refusal
 
 ROUNDS = 3
@@ -62,15 +63,17 @@ def host_action(state: dict[str, Any], rng: random.Random) -> tuple[str, dict[st
         return "open_round", _round(state, rng)
     places = suggested_places(state)
     data: dict[str, Any] = {f"place_{s}": p for s, p in places.items()}
-    winners = [str(s) for s, p in places.items() if p == 1]
+    winners = [str(s + 1) for s, p in places.items() if p == 1]
     data["award_1"] = f"{', '.join(winners)} | garnets | 1 | first place"
     return "end_match", data
 
 
 def _round(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     rows = list(ROWS)
-    if state["counters"]:
-        rows.append(f"Bid | number 0..your {rng.choice(state['counters'])['name']} | missed 0")
+    # a bound the player may read, and a missed 0 that fits whatever it holds (fields.read_field)
+    bounds = [c for c in state["counters"] if c["sees"] == EVERYONE or c["sees"] == PLAYER and c["low"] >= 0]
+    if bounds:
+        rows.append(f"Bid | number 0..your {rng.choice(bounds)['name']} | missed 0")
     chosen = rng.sample(rows, rng.randint(1, 3))
     data = {
         "title": f"Round {len(state['rounds']) + 1}",
@@ -88,12 +91,12 @@ def _result(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     live = [s for s, out in enumerate(state["out"]) if not out]
     data: dict[str, Any] = {"announcement": f"Round {len(state['rounds'])} is over."}
     seat = rng.choice(live)
-    data["note_1"] = f"{seat}: well played."
+    data["note_1"] = f"{seat + 1}: well played."  # seat numbers count from 1, as the host writes them
     if state["counters"]:
         at = rng.randrange(len(state["counters"]))
         c, delta = state["counters"][at], rng.choice([-3, -1, 1, 2, 5])
         if c["low"] <= state["values"][seat][at] + delta <= c["high"]:
-            data["change_1"] = f"{seat} | {c['name']} | {delta} | the bot host's whim"
+            data["change_1"] = f"{seat + 1} | {c['name']} | {delta} | the bot host's whim"
     if len(live) > 2 and rng.random() < 0.15:
         data["out"] = [str(rng.choice(live))]
     return data

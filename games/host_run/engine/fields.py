@@ -21,6 +21,7 @@ from typing import Any
 
 from games import engine_api as api
 
+from .setup import EVERYONE, HOST, SEES_WORDS
 from .words import Refusal, name, options, whole
 
 NUMBER, ONE, SEVERAL, RANKING, YESNO, TEXT = "number", "one", "several", "ranking", "yesno", "text"
@@ -47,13 +48,47 @@ def read_field(text: str, counters: list[dict[str, Any]]) -> dict[str, Any]:
             raise Refusal(f"\"at least\" and \"at most\" must be from 0 to {most}, the least first.")
     elif "at_least" in field or "at_most" in field:
         raise Refusal("\"at least\" and \"at most\" go only with \"several of\".")
+    if field["kind"] == NUMBER and field["missed"] != BLANK:
+        _fill_tells_nothing(field, counters)
     return field
+
+
+def _fill_tells_nothing(field: dict[str, Any], counters: list[dict[str, Any]]) -> None:
+    """Refuse a missed rule on bounds from a counter not everyone sees, unless it fills in for
+    every value that counter can hold: a missed value that fits only some players' counters (or
+    bounds that may cross) is filled in for some and left blank for others, and whether an answer
+    was filled in would tell everyone something of a counter they may not see."""
+    seen = {c["name"]: c for c in counters}
+    hidden = [seen[b] for b in {field["low"], field["high"]} if isinstance(b, str) and seen[b]["sees"] != EVERYONE]
+    if not hidden or (field["missed"] == RANDOM and field["low"] == field["high"]):
+        return  # public bounds, or one counter for both bounds: they never cross
+    # a counter never leaves its bounds (a result that would push it past them is refused)
+    low = seen[field["low"]]["high"] if isinstance(field["low"], str) else field["low"]  # the highest low
+    high = seen[field["high"]]["low"] if isinstance(field["high"], str) else field["high"]  # the lowest high
+    rule = "missed random" if field["missed"] == RANDOM else f"missed {field['missed'][1]}"
+    if rule == "missed random" and low <= high or rule != "missed random" and low <= field["missed"][1] <= high:
+        return
+    names = " and ".join(c["name"] for c in hidden)
+    if rule == "missed random":
+        fits = f"bounds that cannot cross whatever {names} holds"
+    else:
+        fits = f"a missed value from {low} to {high}" if low <= high else f"bounds that fit whatever {names} holds"
+    raise Refusal(
+        f"\"{rule}\" would fill in a missed answer for some values of {names} and not for others, and {names} "
+        f"{'is' if len(hidden) == 1 else 'are'} {SEES_WORDS[hidden[0]['sees']]}: whether an answer was filled in "
+        f"would tell the others about it. Write \"missed blank\", or {fits}."
+    )
 
 
 def _bound(text: str, counters: list[dict[str, Any]]) -> int | str:
     if text.lower().startswith("your "):
         wanted = text[5:].strip().casefold()
         for c in counters:
+            if c["name"].casefold() == wanted and c["sees"] == HOST:
+                raise Refusal(
+                    f"{c['name']} is seen by the host only, and a bound shows its value on the player's form: "
+                    "bound the field by a number or by a counter the player sees."
+                )
             if c["name"].casefold() == wanted:
                 return c["name"]
         raise Refusal(f"There is no counter called {text[5:].strip()!r}.")

@@ -70,8 +70,12 @@ class HostRun(api.GameEngine):
         merged = super().validate_settings(settings, seats)
         if isinstance(merged, api.Invalid):
             return merged
-        problem = setup.check_setup(merged, seats) or rounds.check_templates(merged["templates"])
-        return api.Invalid(problem) if problem else merged
+        try:  # the checked values are kept: "10" typed in the JSON box is stored as 10
+            checked = setup.check_setup(merged, seats)
+        except Refusal as refusal:
+            return api.Invalid(str(refusal))
+        problem = rounds.check_templates(merged["templates"])
+        return api.Invalid(problem) if problem else checked
 
     def setup(self, seats, settings, rng):
         state = {
@@ -173,12 +177,13 @@ class HostRun(api.GameEngine):
 
     def default_submission(self, state, phase_key, seat, last, rng):
         rnd = self._open_round(state, phase_key, seat)
-        if rnd is None:
-            return None
-        answer = dict(last or {})
+        if rnd is None or last is not None:
+            # an answer sent is counted as sent: its blank fields take their missed rule at the
+            # close (rounds.close), told to that player alone, so nobody else learns which it left blank
+            return last
+        answer = {}
         for i, d in enumerate(rnd["fields"], 1):
-            if names_of(d, i)[0] not in answer:
-                answer.update(missed(d, i, state, seat, rng))
+            answer.update(missed(d, i, state, seat, rng))
         return answer or None
 
     def random_submission(self, state, phase_key, seat, rng):
@@ -190,7 +195,7 @@ class HostRun(api.GameEngine):
         rnd = state["rounds"][-1] if state["rounds"] else None
         if rnd is None or rnd["closed"] or rnd["key"] != phase_key:
             return api.Transition(state)  # not this game's phase (a replay of an older record): nothing moves
-        return api.Transition(state, rounds.close(state, rnd, submissions, frozenset(filled_in)))
+        return api.Transition(state, rounds.close(state, rnd, submissions, frozenset(filled_in), rng))
 
     # who sees and says what ---------------------------------------------------------------
     def view(self, state, viewer):

@@ -14,7 +14,7 @@ from games.host_run.rules import RULES, Invalid, Problems, Proposal
 from games.values import as_int
 
 from . import fields as f
-from .results import change_rows
+from .results import change_rows, players
 from .words import Refusal
 
 PREFIX = "rule_"
@@ -108,11 +108,9 @@ def written(proposal: Proposal, state: dict[str, Any]) -> dict[str, Any]:
     rows: dict[tuple[str, int, str], list[int]] = {}
     for change in proposal.changes:
         rows.setdefault((change.counter, change.delta, change.reason), []).append(change.seat)
-    folded = [n.casefold() for n in state["names"]]
-    plain = [not set(",|") & set(n) and folded.count(n.casefold()) == 1 for n in state["names"]]  # else its seat number
     changes = []
     for (counter, delta, reason), seats in rows.items():
-        who = ", ".join(state["names"][s] if plain[s] else str(s) for s in seats)
+        who = ", ".join(_written_seat(s, state) for s in seats)
         changes.append(f"{who} | {counter} | {delta:+d} | {reason.replace('|', '/')[:100]}")
     if len(changes) > change_rows(state):
         raise Refusal(
@@ -120,3 +118,15 @@ def written(proposal: Proposal, state: dict[str, Any]) -> dict[str, Any]:
             f"{change_rows(state)}: write this result by hand."
         )
     return {"announcement": " ".join(proposal.lines)[:2000], "changes": changes}
+
+
+def _written_seat(seat: int, state: dict[str, Any]) -> str:
+    """The seat as a result line names it: by name when `players` reads that name back as this
+    seat alone (not a player named "Everyone", "Team Red", "2" or "Ada, Ben"), else by its number."""
+    for said in (state["names"][seat], f"seat {seat + 1}"):
+        try:
+            if "|" not in said and players(said, state) == [seat]:
+                return said
+        except Refusal:
+            pass
+    raise Refusal(f"Seat {seat + 1} cannot be named in a result line: write this result by hand.")

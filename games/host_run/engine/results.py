@@ -47,7 +47,9 @@ def publish_form(state: dict[str, Any]) -> api.FormSpec:
                     f"Private note {i}",
                     api.TEXT,
                     max_length=LONGEST_NOTE,
-                    help="Player: the note only they read, e.g. Ada: the key is under the mat." if i == 1 else "",
+                    help="Player (a name, or a seat number from 1): the note only they read, e.g. Ada: the key is under the mat."
+                    if i == 1
+                    else "",
                 )
                 for i in range(1, note_rows(state) + 1)
             ),
@@ -59,7 +61,7 @@ def publish_form(state: dict[str, Any]) -> api.FormSpec:
                     max_length=200,
                     initial=changes.get(i),
                     help="Players | counter | change | reason, e.g. Ada, Ben | Coins | -3 | paid the bid. "
-                    "\"everyone\" or \"team Red\" for many."
+                    "Names or seat numbers (from seat 1); \"everyone\" or \"team Red\" for many."
                     if i == 1
                     else "",
                 )
@@ -73,7 +75,8 @@ def publish_form(state: dict[str, Any]) -> api.FormSpec:
 
 
 def players(text: str, state: dict[str, Any]) -> list[int]:
-    """Players named in a line: "everyone" (still in), "team Red", or names and seat numbers."""
+    """Players named in a line: "everyone" (still in), "team Red", or names and seat numbers
+    ("2" or "seat 2", counted from 1 as teams and "Who answers" count them); a name first."""
     lower = " ".join(text.lower().split())
     live = [s for s, out in enumerate(state["out"]) if not out]
     if lower == "everyone":
@@ -86,8 +89,9 @@ def players(text: str, state: dict[str, Any]) -> list[int]:
     seats = []
     for part in (p.strip() for p in text.split(",")):
         found = [s for s, n in enumerate(state["names"]) if n.casefold() == part.casefold()]
-        if not found and part.isascii() and part.isdigit() and int(part) < len(state["names"]):
-            found = [int(part)]
+        number = " ".join(part.lower().split()).removeprefix("seat ")
+        if not found and number.isascii() and number.isdigit() and 1 <= int(number) <= len(state["names"]):
+            found = [int(number) - 1]
         if not found:
             raise Refusal(f"There is no player called {part!r}.")
         seats.append(found[0])

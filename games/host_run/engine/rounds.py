@@ -5,6 +5,7 @@ for every view."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from typing import Any
@@ -13,9 +14,10 @@ from games import engine_api as api
 
 from . import fields as f
 from .setup import EVERYONE, SEES_WORDS
-from .words import Refusal, duration, name, seat_list, whole
+from .words import Refusal, duration, hidden_characters, name, seat_list, whole
 
-MAX_FIELDS, LONGEST = 8, 7 * 86400
+MAX_FIELDS, LONGEST, SHORTEST = 8, 7 * 86400, 10
+MAX_ROUNDS = 200  # each round's answers stay in the match, and every page shows every round
 UNTIL_ALL = "until everyone has sent"
 NOTHING, OWN, NAMED, ANONYMOUS, TOTALS = "nothing", "own", "named", "anonymous", "totals"
 REVEALS = (
@@ -69,7 +71,8 @@ def open_round_form(state: dict[str, Any], template: dict[str, str] | None = Non
                 max_length=40,
                 required=True,
                 initial=given["deadline"],
-                help=f"30s, 10m, 24h, or \"{UNTIL_ALL}\".",
+                help=f"30s, 10m, 24h (from {SHORTEST} seconds to {LONGEST // 86400} days), or \"{UNTIL_ALL}\" "
+                f"(it closes after {LONGEST // 86400} days if someone has not).",
             ),
             api.Field(
                 "answers",
@@ -128,6 +131,8 @@ def check_templates(templates: object) -> str | None:
             return f"The template {template_name} has values the round's form does not."
         if any(not isinstance(v, str) or len(v) > 1000 for v in t["data"].values()):
             return f"The template {template_name} has a value that is not text of at most 1000 characters."
+        if problem := next(filter(None, map(hidden_characters, t["data"].values())), None):
+            return f"The template {template_name}: {problem}"
     return None
 
 
@@ -181,11 +186,15 @@ def who_answers(text: str, state: dict[str, Any]) -> list[int]:
 
 def read_round(data: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     """The round `data` opens, or a Refusal naming what is wrong (the field it concerns first)."""
+    if len(state["rounds"]) >= MAX_ROUNDS:
+        raise Refusal(f"A match has at most {MAX_ROUNDS} rounds: publish the last one's result and end the match.")
 
     def text(key: str) -> str:
         value = data.get(key, "")
         if not isinstance(value, str) or len(value) > 1000:
             raise Refusal(f"{key.capitalize()}: a text of at most 1000 characters.")
+        if problem := hidden_characters(value):  # as a saved template's values are checked
+            raise Refusal(f"{key.capitalize()}: {problem}")
         return value.strip()
 
     title = name(text("title"), "The title", 80)
@@ -193,7 +202,9 @@ def read_round(data: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     deadline = " ".join(text("deadline").lower().split())
     close_early = deadline == UNTIL_ALL or deadline.endswith(" or when everyone has sent")
     seconds = (
-        LONGEST if deadline == UNTIL_ALL else duration(deadline.removesuffix(" or when everyone has sent"), 10, LONGEST)
+        LONGEST
+        if deadline == UNTIL_ALL
+        else duration(deadline.removesuffix(" or when everyone has sent"), SHORTEST, LONGEST)
     )
     waits_on = who_answers(text("answers"), state)
     definitions = []
@@ -250,6 +261,33 @@ def form(rnd: dict[str, Any], state: dict[str, Any], seat: int) -> api.FormSpec:
 # --- the close -------------------------------------------------------------------------------
 
 
+def _complete(state: dict[str, Any], rnd: dict[str, Any], seat: int, rng: random.Random) -> list[api.Event]:
+    """The blank fields of the answer `seat` sent, filled by their missed rules: a line to them."""
+    answer = dict(rnd["answers"][str(seat)] or {})
+    given = {}
+    for i, d in enumerate(rnd["fields"], 1):
+        if f.names_of(d, i)[0] not in answer:
+            given.update(f.missed(d, i, state, seat, rng))
+    if not given:
+        return []
+    rnd["answers"][str(seat)] = {**answer, **given}
+    words = answer_words(rnd, given, state)
+    return [
+        api.private(
+            seat,
+            "blank_filled",
+            f"Your answer left {_labels(rnd, given)} blank: the round's rule for a missed answer gave {words}.",
+            others=f"{state['names'][seat]}'s answer left {_labels(rnd, given)} blank: the rule gave {words}.",
+            round=rnd["n"],
+        )
+    ]
+
+
+def _labels(rnd: dict[str, Any], given: dict[str, Any]) -> str:
+    labels = [d["label"] for i, d in enumerate(rnd["fields"], 1) if f.names_of(d, i)[0] in given]
+    return " and ".join(labels)
+
+
 def answer_words(rnd: dict[str, Any], answer: dict[str, Any] | None, state: dict[str, Any]) -> str:
     if not answer:
         return "no answer"
@@ -298,17 +336,24 @@ def _totals(d: dict[str, Any], i: int, answers: Any, state: dict[str, Any]) -> s
 
 
 def close(
-    state: dict[str, Any], rnd: dict[str, Any], submissions: dict[int, Any], filled: frozenset[int]
+    state: dict[str, Any],
+    rnd: dict[str, Any],
+    submissions: dict[int, Any],
+    filled: frozenset[int],
+    rng: random.Random,
 ) -> list[api.Event]:
-    """Record the answers in the round (`state` is the resolve's own copy) and say what is known."""
+    """Record the answers in the round (`state` is the resolve's own copy) and say what is known.
+    What everyone reads depends only on who sent an answer at all: a seat in `filled` sent
+    nothing and the missed rules answered for it; a blank field of an answer sent takes its
+    missed rule here, and only its player (and the host) is told."""
+    sent = [s for s in rnd["waits_on"] if submissions.get(s) is not None and s not in filled]
     rnd["answers"] = {str(s): submissions.get(s) or None for s in rnd["waits_on"]}
     rnd["filled"] = sorted(s for s in filled if s in rnd["waits_on"])
     rnd["closed"] = True
-    sent = sum(1 for a in rnd["answers"].values() if a)
     events = [
         api.public(
             "round_closed",
-            f"Round {rnd['n']} ({rnd['title']}) is closed: {sent} of {len(rnd['waits_on'])} answers.",
+            f"Round {rnd['n']} ({rnd['title']}) is closed: {len(sent)} of {len(rnd['waits_on'])} answers.",
             round=rnd["n"],
         )
     ]
@@ -327,6 +372,9 @@ def close(
                 round=n,
             )
         )
+    base = rng.getrandbits(64)  # drawn once, whoever left what blank: the draws of one seat are its own
+    for s in sent:
+        events += _complete(state, rnd, s, random.Random(f"{base}:{s}"))
     public_lines, own = reveal_lines(rnd, state)
     events += [api.public("reveal", line, round=rnd["n"]) for line in public_lines]
     events += [

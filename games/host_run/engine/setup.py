@@ -60,7 +60,7 @@ def check_counter(counter: object) -> dict[str, Any]:
     clean = {"name": name(counter["name"], "The counter's name", 24), "sees": counter["sees"]}
     for key in ("start", "low", "high"):
         clean[key] = whole(counter[key], f"The counter's {key}")
-    if clean["sees"] not in SEES_WORDS:
+    if not isinstance(clean["sees"], str) or clean["sees"] not in SEES_WORDS:
         raise Refusal("Who sees a counter: everyone, the player and the host, or the host only.")
     if not clean["low"] <= clean["start"] <= clean["high"]:
         raise Refusal(
@@ -80,30 +80,35 @@ def read_team(text: str) -> dict[str, Any]:
     return {"name": name(team_name, "The team's name", 24), "seats": seat_list(seats, MAX_SEATS, "The team")}
 
 
-def check_setup(settings: dict[str, Any], seats: int) -> str | None:
-    """Why the title, rules text, teams and counters cannot start a match of `seats`, or None."""
-    try:
-        if settings["game_name"] != "":
-            name(settings["game_name"], "The game's name", 80)
-        text = settings["rules_text"]
-        if not isinstance(text, str) or len(text) > MAX_RULE_LINES * (RULE_LINE + 1):
-            raise Refusal(f"The rules text has at most {MAX_RULE_LINES} lines of {RULE_LINE} characters.")
-        counters = settings["counters"]
-        if not isinstance(counters, list) or len(counters) > MAX_COUNTERS:
-            raise Refusal(f"At most {MAX_COUNTERS} counters.")
-        names = [check_counter(c)["name"].casefold() for c in counters]
-        if len(set(names)) != len(names):
-            raise Refusal("Two counters have the same name.")
-        _check_teams(settings["teams"], seats)
-    except Refusal as refusal:
-        return str(refusal)
-    return None
+def check_setup(settings: dict[str, Any], seats: int) -> dict[str, Any]:
+    """The title, rules text, teams and counters of a match of `seats`, as the rows would have
+    read them (numbers as numbers, names with their spaces put right), or a Refusal saying why
+    they cannot start one. The expert JSON box can send any value at all."""
+    game_name = (
+        settings["game_name"] if settings["game_name"] == "" else name(settings["game_name"], "The game's name", 80)
+    )
+    text = settings["rules_text"]
+    if not isinstance(text, str) or len(text) > MAX_RULE_LINES * (RULE_LINE + 1):
+        raise Refusal(f"The rules text has at most {MAX_RULE_LINES} lines of {RULE_LINE} characters.")
+    for n, line in enumerate(text.split("\n"), 1):  # each line as the rows read it
+        if isinstance(read := RulesRows().read(n - 1, line), api.Invalid):
+            raise Refusal(f"The rules text, line {n}: {read.message}")
+    counters = settings["counters"]
+    if not isinstance(counters, list) or len(counters) > MAX_COUNTERS:
+        raise Refusal(f"At most {MAX_COUNTERS} counters.")
+    clean_counters = [check_counter(c) for c in counters]
+    names = [c["name"].casefold() for c in clean_counters]
+    if len(set(names)) != len(names):
+        raise Refusal("Two counters have the same name.")
+    teams = _check_teams(settings["teams"], seats)
+    return {**settings, "game_name": game_name, "counters": clean_counters, "teams": teams}
 
 
-def _check_teams(teams: object, seats: int) -> None:
+def _check_teams(teams: object, seats: int) -> list[dict[str, Any]]:
     if not isinstance(teams, list) or len(teams) > MAX_TEAMS:
         raise Refusal(f"At most {MAX_TEAMS} teams.")
     taken: set[int] = set()
+    clean = []
     for team in teams:
         if not isinstance(team, dict) or set(team) != {"name", "seats"} or not isinstance(team["seats"], list):
             raise Refusal("A team has a name and its seats.")
@@ -113,8 +118,10 @@ def _check_teams(teams: object, seats: int) -> None:
         if taken & set(team["seats"]) or len(set(team["seats"])) != len(team["seats"]):
             raise Refusal(f"Team {team_name} names a seat that is already in a team.")
         taken |= set(team["seats"])
-    if len({t["name"].casefold() for t in teams}) != len(teams):
+        clean.append({"name": team_name, "seats": sorted(team["seats"])})
+    if len({t["name"].casefold() for t in clean}) != len(clean):
         raise Refusal("Two teams have the same name.")
+    return clean
 
 
 class _Rows(api.SettingRows):

@@ -22,7 +22,7 @@ def name(text: object, what: str, longest: int) -> str:
     """A short name (a counter's, a team's, a field's label, an option): 1 to `longest`
     characters, no "|" or "," that would split a row, no invisible text-direction character."""
     if not isinstance(text, str):
-        raise Refusal(f"{what} is missing.")
+        raise Refusal(f"{what} must be text." if text is not None else f"{what} is missing.")
     text = " ".join(text.split())
     if not text:
         raise Refusal(f"{what} is missing.")
@@ -30,9 +30,20 @@ def name(text: object, what: str, longest: int) -> str:
         raise Refusal(f"{what} has at most {longest} characters.")
     if "|" in text:
         raise Refusal(f"{what} may not hold a \"|\".")
+    if any(ord(c) < 32 or ord(c) == 127 for c in text):  # a NUL no database stores, a bell, an escape
+        raise Refusal(f"{what} may not hold control characters.")
     if problem := direction_problem(text):
         raise Refusal(problem)
     return text
+
+
+def hidden_characters(text: str) -> str | None:
+    """Why a longer text the host types (a rules line, a round's instructions) may not be kept:
+    a control character (a NUL no database stores; tabs and line breaks are fine) or an
+    invisible text-direction character. None when it may."""
+    if any((ord(c) < 32 and c not in "\t\n\r") or ord(c) == 127 for c in text):
+        return "It may not hold control characters (a NUL, an escape): type it again without them."
+    return direction_problem(text)
 
 
 def whole(text: object, what: str) -> int:
