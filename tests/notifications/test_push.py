@@ -62,6 +62,11 @@ class PushTestCase(BaseTransactionTestCase):
         )
         return [json.loads(text) for text in got]
 
+    def told_only(self, user, *kinds):
+        prefs = reminders.preferences(user)
+        prefs.push_kinds = list(kinds)
+        prefs.save()
+
     def nothing_more(self, phone, count):
         time.sleep(FOLD + 1.0)
         self.assertEqual(len(self.service.notifications(phone)), count)
@@ -111,9 +116,9 @@ class PhaseOpensTestCase(PushTestCase):
 
 class ResultsTestCase(PushTestCase):
     def test_it_folds_twenty_closes_into_one_result_push(self):
-        self.start()
-        time.sleep(FOLD + 0.5)  # round 1's "your move" went out before Alice's phone subscribed
+        self.told_only(self.alice, "result")  # the closes alone, whenever the start's look runs
         alice = self.phone(self.alice)
+        self.start()
         lifecycle.do_finish_with_defaults(self.match.pk)  # three rounds closed in one go
         [message] = self.received(alice, 1)
         self.assertEqual(message["body"], "The match is over: see how it ended.")
@@ -156,9 +161,10 @@ class ResultsTestCase(PushTestCase):
 class RemindersMessagesHostsTestCase(PushTestCase):
     def test_it_pushes_a_reminder_where_nothing_was_sent(self):
         with clock.simulated():
-            self.start()
-            time.sleep(FOLD + 0.5)  # round 1's "your move" went out before the phones subscribed
+            for user in (self.alice, self.bob):
+                self.told_only(user, "reminder")  # reminders alone, whenever the start's look runs
             alice, bob = self.phone(self.alice), self.phone(self.bob)
+            self.start()
             phase = self.open_phase()
             lifecycle.do_submit(phase.pk, self.seat("bob"), {"bid": 2})
             clock.advance_to(phase.deadline - timedelta(minutes=59))
@@ -169,8 +175,8 @@ class RemindersMessagesHostsTestCase(PushTestCase):
             self.nothing_more(bob, 0)  # he sent before his "your move" went out, and sent before the reminder
 
     def test_it_pushes_a_message_to_its_readers_but_not_its_writer_and_never_its_text(self):
-        self.start()
         alice, bob, carol = self.phone(self.alice), self.phone(self.bob), self.phone(self.carol)
+        self.start()  # after the phones subscribed: the start's "your move" reaches each, however slow the machine
         for phone in (alice, bob, carol):
             self.received(phone, 1)
         conversations.do_start_conversation(self.seat("alice"), [1])

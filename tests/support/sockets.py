@@ -28,7 +28,7 @@ def session_cookie(user):
     return [(b"cookie", f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken=test".encode())]
 
 
-async def _collect(path, headers, since, timeout=2):
+async def _collect(path, headers, since, timeout=10):  # CI's jobs share two cores: a render may wait its turn
     from genius_site.asgi import application
 
     communicator = WebsocketCommunicator(application, f"{path}?since={since}", headers=[ORIGIN, HOST, *headers])
