@@ -108,7 +108,7 @@ def _check_teams(teams: object, seats: int) -> list[dict[str, Any]]:
     if not isinstance(teams, list) or len(teams) > MAX_TEAMS:
         raise Refusal(f"At most {MAX_TEAMS} teams.")
     taken: set[int] = set()
-    clean = []
+    clean: list[dict[str, Any]] = []
     for team in teams:
         if not isinstance(team, dict) or set(team) != {"name", "seats"} or not isinstance(team["seats"], list):
             raise Refusal("A team has a name and its seats.")
