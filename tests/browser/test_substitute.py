@@ -65,3 +65,33 @@ class SubstituteBrowserTestCase(BaseTransactionTestCase):
             screenshot(nora, "substitute-new-player-phone")
         sent = self.match.phases.get(sequence=1).submissions.get(source="player")
         self.assertEqual((sent.player.seat, sent.payload), (0, {"bid": 5}))
+
+    def test_the_host_removes_a_player_who_keeps_the_seat_only_for_the_autopilot(self):
+        """The desk's removal on a desktop, no substitute chosen and the players not told; the
+        removed player's play page on a phone then says the autopilot plays the seat, and a move
+        sent from it is refused in words."""
+        match = self.match.pk
+        with chromium() as browser:
+            host = person(browser, self.stack.url, self.hana, viewport=DESKTOP).new_page()
+            host.goto(f"/host/seasons/{self.season.slug}/")
+            host.locator("tr", has_text="Alice").get_by_role("link", name="Remove from the season…").click()
+            host.get_by_label("Test match, seat 1").select_option(label="No substitute: the autopilot plays it")
+            host.get_by_label("Tell each match's players who takes the seat").uncheck()
+            screenshot(host, "leave-form-desktop")
+            host.get_by_role("button", name="Remove Alice from the season").click()
+            host.get_by_text(
+                "Alice has left the season; their ledger entries stay. Left to the autopilot: Test match."
+            ).wait_for()
+            screenshot(host, "leave-done-desk-desktop")
+
+            alice = open_live(browser, self.stack.url, f"/play/{match}/", self.alice, phone=True)
+            alice.get_by_text("You have left this season:").wait_for()
+            form = alice.locator("form.move-form").first
+            form.locator("input[name=bid]").fill("5")
+            press_send(form)
+            alice.get_by_text(
+                "Not recorded. You have left this season: the autopilot plays your seat; nothing was recorded."
+            ).wait_for()
+            screenshot(alice, "leave-left-player-phone")
+        sent = self.match.phases.get(sequence=1).submissions.get(player__seat=0)
+        self.assertTrue(sent.by_autopilot)  # the default the autopilot stored, never Alice's 5
