@@ -34,3 +34,12 @@ def direction_problem(text: object) -> str | None:
         f"A name may not hold an invisible text-direction character ({codes}): it can make the name "
         "read as another's. Type the name again without it."
     )
+
+
+def hidden_characters(text: str) -> str | None:
+    """Why a longer text someone types (a rules line, a round's instructions, a reason) may not be
+    kept: a control character (a NUL no database stores; tabs and line breaks are fine) or an
+    invisible text-direction character. None when it may."""
+    if any((ord(c) < 32 and c not in "\t\n\r") or ord(c) == 127 for c in text):
+        return "It may not hold control characters (a NUL, an escape): type it again without them."
+    return direction_problem(text)

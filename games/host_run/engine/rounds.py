@@ -11,10 +11,11 @@ from collections import Counter
 from typing import Any
 
 from games import engine_api as api
+from games.values import hidden_characters
 
 from . import fields as f
 from .setup import EVERYONE, SEES_WORDS
-from .words import Refusal, duration, hidden_characters, name, seat_list, whole
+from .words import Refusal, duration, name, seat_list, whole
 
 MAX_FIELDS, LONGEST, SHORTEST = 8, 7 * 86400, 10
 MAX_ROUNDS = 200  # each round's answers stay in the match, and every page shows every round

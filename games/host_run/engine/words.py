@@ -37,15 +37,6 @@ def name(text: object, what: str, longest: int) -> str:
     return text
 
 
-def hidden_characters(text: str) -> str | None:
-    """Why a longer text the host types (a rules line, a round's instructions) may not be kept:
-    a control character (a NUL no database stores; tabs and line breaks are fine) or an
-    invisible text-direction character. None when it may."""
-    if any((ord(c) < 32 and c not in "\t\n\r") or ord(c) == 127 for c in text):
-        return "It may not hold control characters (a NUL, an escape): type it again without them."
-    return direction_problem(text)
-
-
 def whole(text: object, what: str) -> int:
     """A whole number, signed, within ±BIGGEST: "10", "-3", "+2"."""
     if isinstance(text, int) and not isinstance(text, bool):

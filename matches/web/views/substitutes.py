@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games.values import as_int, direction_problem
+from games.values import as_int, hidden_characters
 
 from matches.core import leaving, substitutes
 from matches.core.access import access_match_as_host, access_season_as_host, access_seat
@@ -90,7 +90,7 @@ def ask_substitute(request, match_id):
         reason = request.POST.get("reason", "")
         if suggested_id is not None and suggested is None:
             messages.error(request, "Suggest a player of this season who plays no seat in this match, or nobody.")
-        elif "\x00" in reason or direction_problem(reason):
+        elif hidden_characters(reason):
             messages.error(
                 request,
                 "Your reason holds an invisible character (a null, or one that turns text around): "
