@@ -31,12 +31,14 @@ KIND = "seat.handed"
 
 
 def seat_rows(match):
-    """The match's seats with their holders and `shown_name`: the name of the last holder the
-    other players were told of (None: nobody was ever handed the seat, its holder's own)."""
+    """The match's seats with their holders, `shown_name` and `shown_id`: the name and season
+    player of the last holder the other players were told of (None: nobody was ever handed the
+    seat, its holder's own)."""
     told = SeatHolder.objects.filter(seat=OuterRef("pk"), announced=True).order_by("-since", "-pk")
     return list(
         match.seats.select_related("season_player__user").annotate(
-            shown_name=Subquery(told.values("season_player__display_name")[:1])
+            shown_name=Subquery(told.values("season_player__display_name")[:1]),
+            shown_id=Subquery(told.values("season_player")[:1]),
         )
     )
 
@@ -50,9 +52,7 @@ def told_holder(seat):
 
 def told_holder_ids(match):
     """The season players the other players were told hold the match's seats, in one query."""
-    told = SeatHolder.objects.filter(seat=OuterRef("pk"), announced=True).order_by("-since", "-pk")
-    rows = match.seats.annotate(told=Subquery(told.values("season_player")[:1])).values_list("season_player", "told")
-    return {told or holder for holder, told in rows}
+    return {seat.shown_id or seat.season_player_id for seat in seat_rows(match)}
 
 
 def name_for(seat, viewer):
