@@ -95,3 +95,26 @@ class SubstituteBrowserTestCase(BaseTransactionTestCase):
             screenshot(alice, "leave-left-player-phone")
         sent = self.match.phases.get(sequence=1).submissions.get(player__seat=0)
         self.assertTrue(sent.by_autopilot)  # the default the autopilot stored, never Alice's 5
+
+    def test_a_player_asks_for_a_substitute_on_a_phone_and_is_told_the_host_declined(self):
+        match = self.match.pk
+        with chromium() as browser:
+            carol = open_live(browser, self.stack.url, f"/play/{match}/", self.carol, phone=True)
+            carol.get_by_role("link", name="ask for a substitute").click()
+            carol.get_by_label("Why (optional, for the host)").fill("exams all week")
+            screenshot(carol, "substitute-ask-phone")
+            carol.get_by_role("button", name="Ask the host").click()
+            carol.get_by_text("Asked: the host will hand your seat on, or tell you otherwise.").wait_for()
+            carol.wait_for_selector(".conn[data-state=live]")
+
+            host = person(browser, self.stack.url, self.hana, viewport=DESKTOP).new_page()
+            host.goto(f"/host/matches/{match}/")
+            request = host.locator(".seat-request")
+            self.assertIn("Carol (seat 3) asks for a substitute: “exams all week”.", request.inner_text())
+            screenshot(host, "substitute-request-host-desktop")
+            request.get_by_role("button", name="Decline").click()
+            host.get_by_text("Declined: the player keeps the seat, and is told so.").wait_for()
+
+            # told on her open page, by its socket
+            carol.get_by_text("The host declined your request for a substitute: the seat stays yours").wait_for()
+            screenshot(carol, "substitute-declined-phone")
